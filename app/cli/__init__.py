@@ -1,0 +1,66 @@
+"""The `ordinance` command line. This package is the only place that imports the CLI library.
+
+Each module registers one group of commands; `main()` turns project errors into clean messages.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import click
+import typer
+
+from app.cli import common
+from ingest.errors import OrdinanceError
+
+app = typer.Typer(
+    name="ordinance",
+    help="Answer questions about municipal sewer and septic ordinances, with verified citations.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _root(
+    verbose: int = typer.Option(0, "--verbose", "-v", count=True, help="-v: stage timings; -vv: debug."),
+) -> None:
+    level = {0: logging.WARNING, 1: logging.INFO}.get(verbose, logging.DEBUG)
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+
+
+def _register() -> None:
+    for name in ("corpus_cmds", "search_cmds", "calc_cmds", "ask_cmds", "serve_cmds", "eval_cmds"):
+        try:
+            module = __import__(f"app.cli.{name}", fromlist=["register"])
+        except ModuleNotFoundError as exc:
+            if exc.name != f"app.cli.{name}":
+                raise
+            continue
+        module.register(app)
+
+
+_register()
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        app(args=argv, standalone_mode=False)
+    except OrdinanceError as exc:
+        common.print_error(exc)
+        return 2
+    except click.exceptions.Abort:
+        common.err_console.print("Aborted.")
+        return 130
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

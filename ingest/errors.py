@@ -1,0 +1,90 @@
+"""The project's error hierarchy. Library code raises these; only the CLI and the UI format them.
+
+    OrdinanceError                 every error a user can cause or fix
+    ├── IngestError                a document or manifest cannot be read      (.path)
+    │   ├── EmptyDocumentError       the file holds no text
+    │   ├── UnreadableDocumentError  binary junk, bad encoding, corrupt PDF
+    │   ├── NeedsOCRError            a scanned PDF without a text layer
+    │   ├── UnsupportedFormatError   an extension we cannot load
+    │   └── ManifestError            a bad, missing or duplicate manifest entry
+    ├── SectionNotFoundError       `show KEY SECTION` names no section       (.suggestions)
+    ├── UnknownJurisdictionError   a city key we do not have                 (.known)
+    ├── IndexStateError            the index is missing, stale or corrupt
+    ├── BackendUnavailableError    a Chroma server or LLM cannot be reached
+    ├── QueryError                 an empty or oversized question
+    ├── ToolInputError             a calculator argument out of range
+    └── ConfigError                a bad setting
+
+Messages name the input with ``!r`` and say what to do about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+
+class OrdinanceError(Exception):
+    """Base class: an error whose message is meant for the user."""
+
+
+class IngestError(OrdinanceError):
+    def __init__(self, message: str, path: str | Path | None = None) -> None:
+        super().__init__(message)
+        self.path = str(path) if path is not None else None
+
+
+class EmptyDocumentError(IngestError):
+    pass
+
+
+class UnreadableDocumentError(IngestError):
+    pass
+
+
+class NeedsOCRError(IngestError):
+    pass
+
+
+class UnsupportedFormatError(IngestError):
+    pass
+
+
+class ManifestError(IngestError):
+    pass
+
+
+class SectionNotFoundError(OrdinanceError):
+    def __init__(self, message: str, suggestions: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.suggestions = list(suggestions)
+
+
+class UnknownJurisdictionError(OrdinanceError):
+    def __init__(self, key: str, known: Sequence[str]) -> None:
+        self.key = key
+        self.known = sorted(known)
+        super().__init__(
+            f"Unknown jurisdiction {key!r}. Known jurisdictions: {', '.join(self.known) or '(none)'}. "
+            "Use one of these keys, or add a city with `ordinance ingest FILE --manifest MANIFEST`."
+        )
+
+
+class IndexStateError(OrdinanceError):
+    pass
+
+
+class BackendUnavailableError(OrdinanceError):
+    pass
+
+
+class QueryError(OrdinanceError):
+    pass
+
+
+class ToolInputError(OrdinanceError, ValueError):
+    pass
+
+
+class ConfigError(OrdinanceError):
+    pass
