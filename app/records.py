@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 REFUSAL = "I cannot answer that from the ordinances in this corpus."
 """The one fixed refusal phrase. Answers with no verified evidence are exactly this text."""
@@ -44,3 +44,41 @@ class Answer(_Record):
     mode: Literal["default", "llm", "llm-fallback"] = "default"
     elapsed_ms: float = 0.0
     notes: list[str] = Field(default_factory=list, description="Caveats: OCR flags, fallbacks.")
+
+    @model_validator(mode="after")
+    def _verify_against_context(self, info: ValidationInfo) -> Answer:
+        """With ``context={"verification": VerificationContext}``, keep only verified citations
+        (instructor CitationMixin style); an answer left without support becomes REFUSAL."""
+        ctx = (info.context or {}).get("verification") if info.context else None
+        if ctx is None:
+            return self
+        from app.verify import verify_answer
+
+        checked = verify_answer(self, ctx)
+        for name in ("answer", "refused", "citations", "clarification"):
+            object.__setattr__(self, name, getattr(checked, name))
+        return self
+
+    @classmethod
+    def verified(cls, context: Any, **fields: Any) -> Answer:
+        """Build an answer and verify it against a `app.verify.VerificationContext`."""
+        return cls.model_validate(fields, context={"verification": context})
+
+    def to_json(self) -> dict[str, Any]:
+        """The `ordinance ask --json` object: exactly the documented keys."""
+        return {
+            "question": self.question,
+            "jurisdictions": list(self.jurisdictions),
+            "answer": self.answer,
+            "refused": self.refused,
+            "clarification": self.clarification,
+            "citations": [
+                c.model_dump(mode="json", include=_CITATION_KEYS) for c in self.citations
+            ],
+            "tool_calls": [t.model_dump(mode="json") for t in self.tool_calls],
+            "mode": self.mode,
+            "elapsed_ms": round(self.elapsed_ms, 1),
+        }
+
+
+_CITATION_KEYS = {"jurisdiction", "section", "title", "label", "quote", "source", "page"}

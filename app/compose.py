@@ -1,0 +1,244 @@
+"""Answer text for the deterministic answerer: a direct answer first, then the provisions quoted.
+
+`Block`s (one per city and topic) carry a headline and the quotes that support it; `render`
+numbers the distinct quotes [1], [2], ... and lays out one block per city, or a table row per
+city for a calculator comparison. `best_sentences` picks verbatim sentences of a section that
+answer a question; `direct_answer` turns them into a short direct statement when a pattern
+(validity period, fee by resolution, prohibition) is certain.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from app.records import Citation
+
+_STOP = {
+    "the", "a", "an", "and", "or", "of", "in", "on", "for", "to", "is", "are", "be", "what",
+    "which", "how", "does", "do", "did", "can", "i", "my", "me", "we", "our", "it", "its", "that",
+    "this", "with", "about", "say", "says", "said", "there", "any", "from", "by", "at", "as", "if",
+    "city", "cities", "ordinance", "code", "section", "sec", "tell", "show", "where", "when",
+    "need", "needs", "required", "require", "requires", "must", "should", "have", "has", "will",
+    "would", "much", "many", "long", "under", "rules", "rule", "chaska", "hugo", "east", "bethel",
+    "compare", "between", "vs", "versus", "each", "all", "three", "please", "ignore", "previous",
+    "instructions", "you", "your", "septic", "system", "systems",
+}  # fmt: skip
+
+TOPIC_TERMS: dict[str, tuple[str, ...]] = {
+    "permit_validity": ("permit", "valid", "period", "months", "issuance", "expire"),
+    "permit_fee": ("fee", "fees", "resolution", "permit", "paying", "schedule", "$"),
+    "pumping": (
+        "pump",
+        "pumped",
+        "pumping",
+        "sludge",
+        "scum",
+        "baffle",
+        "every",
+        "years",
+        "removed",
+    ),
+    "tank": ("tank", "capacity", "gallons", "bedrooms", "liquid"),
+    "pump_tank": ("pump", "tank", "pressurized", "gallon", "dosing"),
+    "flow": ("flow", "gallons", "per", "day", "bedrooms"),
+    "area": (
+        "soil",
+        "treatment",
+        "area",
+        "square",
+        "feet",
+        "percolation",
+        "trench",
+        "bed",
+        "mound",
+    ),
+    "separation": ("separation", "water", "table", "bedrock", "feet", "inches", "vertical"),
+    "setback": ("setback", "distance", "feet", "well", "property", "building", "lines"),
+    "site": ("setback", "distance", "feet", "well"),
+}
+
+
+@dataclass
+class Support:
+    """One quoted provision: the verbatim quote and the citation fields around it."""
+
+    jurisdiction: str
+    section: str | None
+    title: str
+    label: str
+    quote: str
+    source: str
+    page: int | None = None
+
+
+@dataclass
+class Block:
+    """One city's answer to one topic."""
+
+    jurisdiction: str
+    name: str
+    headline: str
+    supports: list[Support] = field(default_factory=list)
+    value: str | None = None
+    notes: list[str] = field(default_factory=list)
+    topic: str = "general"
+
+
+def content_words(text: str) -> list[str]:
+    words = re.findall(r"[a-z$][a-z0-9$'-]*", text.lower())
+    return [w for w in words if w not in _STOP and len(w) > 2]
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a section text, each a verbatim substring (whitespace folded)."""
+    folded = " ".join(text.split())
+    parts = re.split(r"(?<=[.;:!?])\s+(?=[A-Z(\"'])|(?<=\.)\s+(?=\d+\.\s)", folded)
+    out: list[str] = []
+    for part in parts:
+        part = part.strip()
+        if len(part) < 12:
+            if out:
+                out[-1] = f"{out[-1]} {part}"
+            continue
+        out.append(part)
+    return out
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ing|ed|es|s)$", "", word) if len(word) > 4 else word
+
+
+def score_sentence(sentence: str, terms: list[str]) -> float:
+    words = {_stem(w) for w in content_words(sentence)}
+    low = sentence.lower()
+    score = 0.0
+    for term in terms:
+        if term == "$":
+            score += 1.5 if "$" in sentence else 0.0
+        elif _stem(term) in words:
+            score += 1.0
+        elif len(term) > 5 and term in low:
+            score += 0.5
+    return score
+
+
+def trim_quote(sentence: str, terms: list[str], max_chars: int = 360) -> str:
+    """A window of at most `max_chars` of the sentence around its first matching term."""
+    if len(sentence) <= max_chars:
+        return sentence
+    low = sentence.lower()
+    hits = [low.find(t) for t in terms if t and low.find(t) >= 0]
+    centre = min(hits) if hits else 0
+    start = max(0, centre - max_chars // 3)
+    start = sentence.rfind(" ", 0, start) + 1 if start > 0 else 0
+    end = min(len(sentence), start + max_chars)
+    if end < len(sentence):
+        cut = sentence.rfind(" ", start, end)
+        end = cut if cut > start else end
+    return sentence[start:end].strip(" ,;")
+
+
+def best_sentences(text: str, terms: list[str], max_sentences: int = 2) -> list[str]:
+    """The sentences of `text` that best match `terms`, in document order, trimmed."""
+    sentences = split_sentences(text)
+    if not sentences:
+        return []
+    scored = [(score_sentence(s, terms), i) for i, s in enumerate(sentences)]
+    top = sorted(scored, key=lambda x: (-x[0], x[1]))[:max_sentences]
+    if top[0][0] <= 0:
+        return [trim_quote(sentences[0], terms)]
+    keep = sorted(i for sc, i in top if sc >= max(0.5, top[0][0] * 0.5))
+    return [trim_quote(sentences[i], terms) for i in keep]
+
+
+_WORD_NUM = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty-four|\d+)"
+)
+
+
+def direct_answer(topic: str, name: str, quotes: list[str], question: str) -> str | None:
+    """A short direct statement when the quotes make it certain, else None."""
+    joined = " ".join(quotes)
+    if topic == "permit_validity":
+        m = re.search(
+            rf"valid[^.]*?period of ({_WORD_NUM}(?:\s*\(\s*\d+\s*\))?)\s*(months?|years?|days?)",
+            joined,
+            re.I,
+        )
+        if m:
+            return f"In {name}, a permit is valid for {m.group(1)} {m.group(2)}"
+    if topic == "permit_fee":
+        amounts = re.findall(r"\$\s?\d[\d,.]*", joined)
+        if not amounts and re.search(r"resolution", joined, re.I):
+            return (
+                f"In {name}, the permit fee is set by resolution of the city council; "
+                "the ordinance itself states no amount"
+            )
+        if amounts:
+            return f"{name}'s ordinance states these amounts: {', '.join(dict.fromkeys(amounts))}"
+    if re.match(r"\s*(?:is|are|can|may|do|does|am)\b", question, re.I):
+        q_words = set(content_words(question))
+        prohibiting = re.search(
+            r"prohibit\w*|shall not|not be (?:permitted|allowed|installed)", joined, re.I
+        )
+        if prohibiting and q_words & set(content_words(joined)):
+            return f"No: {name}'s ordinance prohibits it"
+    return None
+
+
+def render(
+    blocks: list[Block], *, table: bool = False, intro: str | None = None
+) -> tuple[str, list[Citation]]:
+    """Lay the blocks out with numbered markers; return the text and its citations."""
+    citations: list[Citation] = []
+    index: dict[tuple[str, str | None, str, str], int] = {}
+
+    def marker(s: Support) -> int:
+        key = (s.jurisdiction, s.section, s.title, " ".join(s.quote.split()))
+        if key not in index:
+            index[key] = len(citations) + 1
+            citations.append(
+                Citation(
+                    jurisdiction=s.jurisdiction,
+                    section=s.section,
+                    title=s.title,
+                    label=s.label,
+                    quote=" ".join(s.quote.split()),
+                    source=s.source,
+                    page=s.page,
+                    marker=index[key],
+                )
+            )
+        return index[key]
+
+    lines: list[str] = []
+    if intro:
+        lines += [intro, ""]
+    if table:
+        lines += ["| City | Answer | Sources |", "|---|---|---|"]
+        for b in blocks:
+            marks = "".join(f"[{marker(s)}]" for s in b.supports)
+            cell = (b.value or b.headline).replace("|", "/").replace("\n", " ")
+            lines.append(f"| {b.name} | {cell} | {marks} |")
+        lines.append("")
+        for b in blocks:
+            if b.value and b.headline:
+                lines.append(f"{b.name}: {b.headline}")
+    else:
+        multi = len({b.jurisdiction for b in blocks}) > 1
+        for b in blocks:
+            marks = "".join(f"[{marker(s)}]" for s in b.supports)
+            head = b.headline.rstrip()
+            if head and head[-1] not in ".?!:":
+                head += "."
+            prefix = f"**{b.name}**: " if multi and not head.startswith(b.name) else ""
+            lines.append(f"{prefix}{head} {marks}".rstrip())
+    notes = [n for b in blocks for n in b.notes]
+    for note in dict.fromkeys(notes):
+        lines.append(f"Note: {note}")
+    if citations:
+        lines += ["", "Sources:"]
+        for c in citations:
+            lines.append(f'[{c.marker}] {c.label}: "{c.quote}"')
+    return "\n".join(lines).strip(), citations

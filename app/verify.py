@@ -1,0 +1,214 @@
+"""The citation verifier every answering mode shares.
+
+A citation survives only if
+
+* it belongs to a jurisdiction the question asked about,
+* its section exists in the corpus and was retrieved or looked up for this answer
+  (the `VerificationContext` holds exactly those sections' texts, read from the corpus), and
+* its quote is verbatim in that section's text, with runs of whitespace folded to one space
+  (the rule the calculators' quote test uses, `tools.rules.fold_ws`).
+
+State-rule provenance from the calculators (``source == "state"``) is not corpus text: it passes
+when the rule part belongs to a rule family the jurisdiction adopts per its manifest.
+
+Failing citations are dropped and their markers removed from the text; an answer left with no
+citation becomes exactly `REFUSAL`. Numbers in the answer must come from a tool result, a cited
+quote or label, or the question itself (`unsupported_numbers`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.records import REFUSAL, Answer, Citation
+
+log = logging.getLogger(__name__)
+
+STATE_SOURCE = "state"
+STATE_TITLE = "state rule, adopted by reference; not in the city's text"
+
+
+def fold_ws(text: str) -> str:
+    """Collapse every run of whitespace to one space and strip the ends (the quote-check rule)."""
+    return " ".join(text.split())
+
+
+def section_key(jurisdiction: str, ref: str) -> tuple[str, str]:
+    """A comparable key for a section: the number without leading zeros, or the folded title."""
+    compact = re.sub(r"\s+", "", ref)
+    if re.fullmatch(r"\d+(?:\.\d+)*", compact):
+        head, _, tail = compact.partition(".")
+        head = head.lstrip("0") or "0"
+        return jurisdiction, f"{head}.{tail}" if tail else head
+    return jurisdiction, " ".join(ref.casefold().rstrip(". ").split())
+
+
+@dataclass
+class VerificationContext:
+    """What an answer may rest on: the sections read for it, the cities asked, adopted rules."""
+
+    asked: set[str]
+    sections: dict[tuple[str, str], str] = field(default_factory=dict)
+    adopted_rules: Mapping[str, list[str]] = field(default_factory=dict)
+    allowed_numbers: set[str] = field(default_factory=set)
+
+    def add_section(self, jurisdiction: str, ref: str, text: str) -> None:
+        self.sections[section_key(jurisdiction, ref)] = fold_ws(text)
+
+    def has_section(self, jurisdiction: str, ref: str) -> bool:
+        return section_key(jurisdiction, ref) in self.sections
+
+    def allow_numbers_from(self, *items: Any) -> None:
+        for item in items:
+            self.allowed_numbers |= numbers_in(_flatten(item))
+
+
+def _flatten(item: Any) -> str:
+    if isinstance(item, str):
+        return item
+    if isinstance(item, Mapping):
+        return " ".join(_flatten(v) for v in item.values())
+    if isinstance(item, Iterable):
+        return " ".join(_flatten(v) for v in item)
+    if isinstance(item, bool) or item is None:
+        return ""
+    return str(item)
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?")
+
+
+def _norm_number(token: str) -> str:
+    token = token.replace(",", "")
+    if "." in token:
+        token = token.rstrip("0").rstrip(".")
+    return token.lstrip("0") or "0"
+
+
+def numbers_in(text: str) -> set[str]:
+    """Normalised numbers in a text ('1 ,000' and '1,000.0' both give '1000')."""
+    text = re.sub(r"(\d) ?, ?(\d{3})(?!\d)", r"\1,\2", text)
+    text = re.sub(r"(\d) \.(\d)", r"\1.\2", text)
+    return {_norm_number(m.group(0)) for m in _NUMBER.finditer(text)}
+
+
+def unsupported_numbers(text: str, allowed: set[str]) -> list[str]:
+    """Numbers in an answer text that no tool result, cited quote or the question supports."""
+    body = re.sub(r"\[\d+\]", " ", text)
+    return sorted(n for n in numbers_in(body) if n not in allowed)
+
+
+def rule_part_adopted(rule_part: str, adopted: Iterable[str]) -> bool:
+    """Whether a state rule part ('Minn. R. 7080.1860, Table IV') is in an adopted rule family.
+
+    Adopted entries look like 'Minn. R. ch. 7080-7083, with future amendments' or
+    '6 MCAR Individual Sewage Treatment Systems Standards ...'."""
+    chapter = re.search(r"\b(\d{4})\.\d{3,4}\b|\bch(?:apter)?\.?\s*(\d{4})\b", rule_part)
+    number = int(chapter.group(1) or chapter.group(2)) if chapter else None
+    for entry in adopted:
+        if "mcar" in rule_part.casefold() and "mcar" in entry.casefold():
+            return True
+        if number is None:
+            continue
+        for lo, hi in re.findall(r"(\d{4})\s*(?:-|–|through|to)\s*(\d{4})", entry):
+            if int(lo) <= number <= int(hi):
+                return True
+        if str(number) in re.findall(r"\b\d{4}\b", entry):
+            return True
+    return False
+
+
+def check_citation(citation: Citation, ctx: VerificationContext) -> str | None:
+    """Why a citation fails, or None when it holds."""
+    if citation.jurisdiction not in ctx.asked:
+        return f"jurisdiction {citation.jurisdiction!r} was not asked about"
+    if citation.source == STATE_SOURCE:
+        adopted = ctx.adopted_rules.get(citation.jurisdiction, [])
+        if citation.section is not None:
+            return "a state rule citation names no city section"
+        if not rule_part_adopted(citation.label, adopted):
+            return f"{citation.label!r} is not a rule {citation.jurisdiction!r} adopts"
+        return None
+    ref = citation.section if citation.section is not None else citation.title
+    text = ctx.sections.get(section_key(citation.jurisdiction, ref))
+    if text is None:
+        return f"section {ref!r} of {citation.jurisdiction!r} was not retrieved or looked up"
+    quote = fold_ws(citation.quote)
+    if len(quote) < 3:
+        return "empty quote"
+    if quote not in text:
+        return f"quote {quote[:60]!r} is not verbatim in {ref!r}"
+    return None
+
+
+def _drop_markers(text: str, dropped: set[int]) -> str:
+    if not dropped:
+        return text
+    return re.sub(r"\s?\[(\d+)\]", lambda m: "" if int(m.group(1)) in dropped else m.group(0), text)
+
+
+def verify_answer(answer: Answer, ctx: VerificationContext) -> Answer:
+    """Drop failing citations (and their markers); no support left -> exactly REFUSAL.
+
+    Lines of the answer text holding numbers nothing supports are removed as well."""
+    if answer.refused:
+        return answer
+    kept: list[Citation] = []
+    dropped: set[int] = set()
+    for citation in answer.citations:
+        reason = check_citation(citation, ctx)
+        if reason is None:
+            kept.append(citation)
+        else:
+            log.warning("dropped citation %s: %s", citation.label, reason)
+            dropped.add(citation.marker)
+    lines = [
+        _drop_markers(ln, dropped)
+        for ln in answer.answer.splitlines()
+        if not _is_dropped_source_line(ln, dropped)
+    ]
+    allowed = set(ctx.allowed_numbers)
+    for c in kept:
+        allowed |= numbers_in(c.quote) | numbers_in(c.label) | numbers_in(c.title)
+        allowed.add(str(c.marker))
+    clean: list[str] = []
+    for line in lines:
+        bad = unsupported_numbers(line, allowed)
+        if bad:
+            log.warning("removed a line with unsupported numbers %s: %r", bad, line)
+            continue
+        clean.append(line)
+    text = "\n".join(clean).strip()
+    if not kept or not text:
+        return answer.model_copy(
+            update={"answer": REFUSAL, "refused": True, "citations": [], "clarification": None}
+        )
+    return answer.model_copy(update={"answer": text, "citations": kept})
+
+
+def _is_dropped_source_line(line: str, dropped: set[int]) -> bool:
+    m = re.match(r"\s*\[(\d+)\]", line)
+    return m is not None and int(m.group(1)) in dropped
+
+
+def failures(answer: Answer, ctx: VerificationContext) -> list[str]:
+    """Every reason the answer does not verify (for the LLM path and the evals)."""
+    out = [
+        f"{c.label}: {reason}"
+        for c in answer.citations
+        if (reason := check_citation(c, ctx)) is not None
+    ]
+    allowed = set(ctx.allowed_numbers)
+    for c in answer.citations:
+        allowed |= numbers_in(c.quote) | numbers_in(c.label) | numbers_in(c.title)
+        allowed.add(str(c.marker))
+    bad = unsupported_numbers(answer.answer, allowed)
+    if bad:
+        out.append(f"unsupported numbers: {', '.join(bad)}")
+    if not answer.refused and not answer.citations:
+        out.append("no citations")
+    return out

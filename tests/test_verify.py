@@ -1,0 +1,115 @@
+"""The citation verifier: verbatim quotes, asked cities, retrieved sections, supported numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.records import REFUSAL, Answer, Citation
+from app.verify import VerificationContext, check_citation, rule_part_adopted
+
+SEC98 = "Number of Bedrooms Tank Liquid Capacity Gallons 2 or less 1,000 3 or 4 1,250 5 or 6 1,500"
+
+
+def _ctx() -> VerificationContext:
+    ctx = VerificationContext(
+        asked={"chaska"},
+        adopted_rules={"east-bethel": ["Minn. R. ch. 7080-7083, with future amendments"]},
+    )
+    ctx.add_section("chaska", "98", SEC98)
+    return ctx
+
+
+def _cite(quote: str = "3 or 4 1,250", **kw: object) -> Citation:
+    data: dict[str, object] = {
+        "jurisdiction": "chaska",
+        "section": "98",
+        "title": "Standards amended.",
+        "label": "Chaska §98 Standards amended.",
+        "quote": quote,
+        "source": "chaska-mn-chapter-19.txt",
+        "marker": 1,
+    }
+    data.update(kw)
+    return Citation.model_validate(data)
+
+
+@pytest.mark.parametrize(
+    ("citation", "reason"),
+    [
+        pytest.param(_cite(), None, id="verbatim"),
+        pytest.param(_cite("3  or 4\n1,250"), None, id="whitespace-folded"),
+        pytest.param(_cite(section="098"), None, id="zero-padded-ref"),
+        pytest.param(_cite("3 or 4 1,200"), "not verbatim", id="altered-number"),
+        pytest.param(_cite(section="99"), "not retrieved", id="section-not-retrieved"),
+        pytest.param(_cite(jurisdiction="hugo"), "not asked", id="other-city"),
+    ],
+)
+def test_check_citation(citation: Citation, reason: str | None) -> None:
+    result = check_citation(citation, _ctx())
+    assert (result is None) if reason is None else (reason in (result or ""))
+
+
+def test_state_rule_citation_passes_only_for_an_adopted_rule_family() -> None:
+    ctx = _ctx()
+    ctx.asked.add("east-bethel")
+    state = _cite(
+        jurisdiction="east-bethel",
+        section=None,
+        source="state",
+        label="Minn. R. 7080.1860, Table IV",
+    )
+    assert check_citation(state, ctx) is None
+    assert check_citation(state.model_copy(update={"label": "Minn. R. 4725.4450"}), ctx)
+
+
+@pytest.mark.parametrize(
+    ("part", "adopted", "ok"),
+    [
+        ("Minn. R. 7080.2450", ["Minn. R. ch. 7080-7083"], True),
+        ("Minn. R. 7081.0130", ["Minn. R. ch. 7080-7083"], True),
+        ("Minn. R. 4725.4450", ["Minn. R. ch. 7080-7083"], False),
+        ("6 MCAR § 4.8040", ["6 MCAR Individual Sewage Treatment Systems Standards"], True),
+        ("Minn. R. 7080.2450", [], False),
+    ],
+)
+def test_rule_part_adopted(part: str, adopted: list[str], ok: bool) -> None:
+    assert rule_part_adopted(part, adopted) is ok
+
+
+def test_failing_citation_is_dropped_with_its_marker_and_source_line() -> None:
+    text = 'Chaska: 1,250 gallons [1][2].\n\nSources:\n[1] A: "3 or 4 1,250"\n[2] B: "3 or 4 1,200"'
+    answer = Answer.verified(
+        _ctx(), question="q", answer=text, citations=[_cite(), _cite("3 or 4 1,200", marker=2)]
+    )
+    assert [c.marker for c in answer.citations] == [1]
+    assert "[2]" not in answer.answer and "1,200" not in answer.answer
+
+
+def test_answer_without_verified_support_is_exactly_the_refusal() -> None:
+    answer = Answer.verified(
+        _ctx(), question="q", answer="It is 1,200 [1].", citations=[_cite("nope")]
+    )
+    assert (answer.answer, answer.refused, answer.citations) == (REFUSAL, True, [])
+
+
+def test_line_with_a_number_nothing_supports_is_removed() -> None:
+    text = 'Chaska: 1,250 gallons [1].\nAlso 9,999 gallons.\n[1] A: "3 or 4 1,250"'
+    answer = Answer.verified(_ctx(), question="q", answer=text, citations=[_cite()])
+    assert "9,999" not in answer.answer and "1,250" in answer.answer
+
+
+def test_json_has_exactly_the_documented_keys() -> None:
+    data = Answer(question="q", answer="a", citations=[_cite()]).to_json()
+    assert set(data) == {
+        "question", "jurisdictions", "answer", "refused", "clarification", "citations",
+        "tool_calls", "mode", "elapsed_ms",
+    }  # fmt: skip
+    assert set(data["citations"][0]) == {
+        "jurisdiction",
+        "section",
+        "title",
+        "label",
+        "quote",
+        "source",
+        "page",
+    }
