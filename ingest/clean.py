@@ -1,0 +1,332 @@
+"""Cleaning by general rules: pages, page numbers, running footers, OCR noise, duplicates.
+
+The result is a `CleanStream`: one string of clean text whose every character can be traced
+back to its offset in the source and to the printed page(s) it came from. Three page layouts
+are recognised without configuration:
+
+* **page-lines**: one printed page per long line, the page number first, a running footer
+  ("Chapter 19 Page 16") last, both possibly in the middle of a sentence;
+* **flow**: short wrapped lines (OCR), page numbers on lines of their own, stamps and junk lines;
+* **pdf**: pages known from the PDF, each cleaned at its edges like the others.
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ingest.loaders import SourceText
+
+log = logging.getLogger(__name__)
+
+PAGE_NUM_LINE = re.compile(r"^\s*[-L]?\s*(\d{1,3})\s*-?\s*[^\w\s]?\s*$")
+LEAD_NUM = re.compile(r"^\s*(\d{1,3})\s+(?=\S)")
+FOOTER_TAIL = re.compile(r"((?:\S+\s+){0,4})Page\s+(\d{1,3})\s*$")
+_LIST_MARKER_LINE = re.compile(r"^\(\s*\w{1,3}\s*\)")
+_PORTAL_CRUMB = re.compile(r"WebLinkAbout|^Home\s*My\b")
+
+
+@dataclass
+class Line:
+    text: str
+    start: int  # offset of text[0] in the source
+    pdf_page: int | None = None
+
+
+@dataclass
+class Page:
+    lines: list[Line]
+    number: int | None = None
+    lo: int | None = None  # first printed page this block may cover (pages without footers)
+    swapped: bool = False
+
+
+@dataclass
+class _Seg:
+    pos: int  # start in the clean stream
+    length: int
+    src: int | None  # source offset of the first char, None for inserted separators
+    lo: int | None
+    hi: int | None
+
+
+@dataclass
+class CleanStream:
+    """Clean text plus a map from each character back to the source and its pages."""
+
+    text: str = ""
+    segs: list[_Seg] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    layout: str = "flow"
+
+    def _append(self, piece: str, src: int | None, lo: int | None, hi: int | None) -> None:
+        if piece:
+            self.segs.append(_Seg(len(self.text), len(piece), src, lo, hi))
+            self.text += piece
+
+    def _seg_index(self, pos: int) -> int:
+        starts = [s.pos for s in self.segs]
+        return max(0, bisect.bisect_right(starts, pos) - 1)
+
+    def source_span(self, start: int, end: int) -> tuple[int, int]:
+        """Smallest source span covering the clean characters [start, end)."""
+        offs: list[int] = []
+        for seg in self._segs_between(start, end):
+            if seg.src is None:
+                continue
+            a = max(start, seg.pos) - seg.pos
+            b = min(end, seg.pos + seg.length) - seg.pos
+            offs += [seg.src + a, seg.src + b]
+        return (min(offs), max(offs)) if offs else (0, 0)
+
+    def pages(self, start: int, end: int) -> tuple[int | None, int | None]:
+        los = [s.lo for s in self._segs_between(start, end) if s.lo is not None and s.src is not None]
+        his = [s.hi for s in self._segs_between(start, end) if s.hi is not None and s.src is not None]
+        return (min(los) if los else None, max(his) if his else None)
+
+    def _segs_between(self, start: int, end: int) -> list[_Seg]:
+        if end <= start or not self.segs:
+            return []
+        i = self._seg_index(start)
+        out = []
+        while i < len(self.segs) and self.segs[i].pos < end:
+            if self.segs[i].pos + self.segs[i].length > start:
+                out.append(self.segs[i])
+            i += 1
+        return out
+
+
+def split_lines(text: str) -> list[Line]:
+    lines: list[Line] = []
+    pos = 0
+    pdf_page = 0
+    for raw in text.split("\n"):
+        if raw.startswith("\f"):
+            pdf_page += 1
+            lead = len(raw) - len(raw.lstrip("\f"))
+            lines.append(Line(raw[lead:], pos + lead, pdf_page))
+        else:
+            lines.append(Line(raw, pos, pdf_page))
+        pos += len(raw) + 1
+    return lines
+
+
+def is_noise_line(text: str) -> bool:
+    """A stamp, lone symbol, scanner junk or web-portal breadcrumb line (not a continuation)."""
+    s = text.strip()
+    if not s:
+        return False
+    if _PORTAL_CRUMB.search(s):
+        return True
+    if not re.search(r"[A-Za-z0-9]", s):
+        return True
+    if len(s) > 12:
+        return False
+    if _LIST_MARKER_LINE.match(s) or re.search(r"[a-z]{2}", s) or re.search(r"\b[A-Z]{4,}\b", s):
+        return False
+    return len(re.findall(r"\d+", s)) < 2
+
+
+def _accept_page(n: int, prev: int | None) -> bool:
+    if prev is None:
+        return 1 <= n <= 5
+    return prev < n <= prev + 6 or n == prev - 1
+
+
+def duplicate_line_indices(keys: list[str], min_chars: int = 300) -> set[int]:
+    """Indices of lines that are an earlier copy of a later repeated run (page or whole copy).
+
+    A run counts when it has at least 5 lines and `min_chars` characters, or is one long line
+    (a page of a page-per-line document) of 1000+ characters. The *later* copy is kept.
+    """
+    drop: set[int] = set()
+    seen: dict[str, list[int]] = {}
+    n = len(keys)
+    i = 0
+    while i < n:
+        key = keys[i]
+        best_j, best_len = -1, 0
+        if key:
+            for j in reversed(seen.get(key, [])[-50:]):
+                length = 0
+                while i + length < n and j + length < i and keys[i + length] == keys[j + length]:
+                    length += 1
+                if length > best_len:
+                    best_j, best_len = j, length
+        if best_len:
+            chars = sum(len(keys[best_j + k]) for k in range(best_len))
+            if chars >= min_chars and (best_len >= 5 or chars >= 1000):
+                drop.update(range(best_j, best_j + best_len))
+                for k in range(best_len):
+                    seen.setdefault(keys[i + k], []).append(i + k)
+                i += best_len
+                continue
+        if key:
+            seen.setdefault(key, []).append(i)
+        i += 1
+    return drop
+
+
+def _footer_prefix(pages: list[Page]) -> str | None:
+    """The running-footer text before 'Page N' shared by at least half of the pages."""
+    counts: Counter[str] = Counter()
+    total = 0
+    for page in pages:
+        if not page.lines:
+            continue
+        m = FOOTER_TAIL.search(page.lines[-1].text)
+        if not m:
+            continue
+        total += 1
+        words = m.group(1).split()
+        for k in range(len(words) + 1):
+            counts[" ".join(words[len(words) - k :])] += 1
+    if total < 2:
+        return None
+    good = [p for p, c in counts.items() if c >= max(2, total // 2)]
+    return max(good, key=len) if good else None
+
+
+def _strip_edges(pages: list[Page], use_lead_number: bool) -> None:
+    prefix = _footer_prefix(pages)
+    prev: int | None = None
+    for page in pages:
+        if not page.lines:
+            continue
+        first = page.lines[0]
+        m = LEAD_NUM.match(first.text)
+        if use_lead_number and m and page.number is None and _accept_page(int(m.group(1)), prev):
+            page.number = int(m.group(1))
+            cut = m.end()
+            page.lines[0] = Line(first.text[cut:], first.start + cut, first.pdf_page)
+        last = page.lines[-1]
+        fm = FOOTER_TAIL.search(last.text)
+        if fm and prefix is not None:
+            pat = re.compile(r"\s*" + re.escape(prefix).replace(r"\ ", r"\s+") + r"\s*Page\s+(\d{1,3})\s*$")
+            fm2 = pat.search(last.text)
+            if fm2:
+                if page.number is None:
+                    page.number = int(fm2.group(1))
+                page.lines[-1] = Line(last.text[: fm2.start()], last.start, last.pdf_page)
+        if page.number is not None:
+            prev = page.number
+
+
+def _paginate_flow(lines: list[Line]) -> list[Page]:
+    pages: list[Page] = []
+    current: list[Line] = []
+    prev: int | None = None
+    for line in lines:
+        m = PAGE_NUM_LINE.match(line.text)
+        if m:
+            n = int(m.group(1))
+            if _accept_page(n, prev):
+                lo = n if prev is None or n <= prev + 1 else prev + 1
+                pages.append(Page(current, n, lo))
+                current, prev = [], n
+            continue  # an unaccepted bare number is a stamp: noise
+        if is_noise_line(line.text):
+            continue
+        current.append(line)
+    if current:
+        pages.append(Page(current, None))
+    return pages
+
+
+def _paginate_pdf(lines: list[Line]) -> list[Page]:
+    groups: dict[int, list[Line]] = {}
+    for line in lines:
+        groups.setdefault(line.pdf_page or 0, []).append(line)
+    pages: list[Page] = []
+    prev: int | None = None
+    for _idx, group in sorted(groups.items()):
+        page = Page([])
+        for line in group:
+            m = PAGE_NUM_LINE.match(line.text)
+            if m:
+                n = int(m.group(1))
+                if page.number is None and _accept_page(n, prev):
+                    page.number = page.lo = n
+                continue
+            if not is_noise_line(line.text):
+                page.lines.append(line)
+        if page.number is not None:
+            prev = page.number
+        pages.append(page)
+    _strip_edges(pages, use_lead_number=True)
+    return pages
+
+
+def _repair_order(pages: list[Page], warnings: list[str]) -> None:
+    """Swap two adjacent pages when the printed numbering proves them out of order."""
+    for i in range(len(pages) - 1):
+        a, b = pages[i].number, pages[i + 1].number
+        if a is None or b is None or a != b + 1:
+            continue
+        before = next((p.number for p in reversed(pages[:i]) if p.number is not None), None)
+        if before is None or before == b - 1:
+            pages[i], pages[i + 1] = pages[i + 1], pages[i]
+            for p in (pages[i], pages[i + 1]):
+                p.lo, p.swapped = p.number, True
+            warnings.append(f"pages {b} and {a} were out of order; restored printed order")
+
+
+def clean_source(source: SourceText) -> CleanStream:
+    """Clean `source` into a `CleanStream` (see the module docstring for the rules)."""
+    lines = split_lines(source.text)
+    warnings: list[str] = list(source.warnings)
+    content = [ln for ln in lines if ln.text.strip()]
+    total = sum(len(ln.text) for ln in content) or 1
+    if source.page_starts is not None:
+        layout = "pdf"
+    elif sum(len(ln.text) for ln in content if len(ln.text) > 300) / total > 0.6:
+        layout = "page-lines"
+    else:
+        layout = "flow"
+    if layout != "page-lines":
+        content = [
+            ln for ln in content if PAGE_NUM_LINE.match(ln.text) or not is_noise_line(ln.text)
+        ]
+    keys = [" ".join(ln.text.split()) for ln in content]
+    if layout == "flow":  # page numbers and stamps belong to the repeated copy too
+        pass
+    dup = duplicate_line_indices(keys)
+    if dup:
+        warnings.append(f"dropped {len(dup)} duplicated line(s) (repeated pages or a repeated copy)")
+        content = [ln for i, ln in enumerate(content) if i not in dup]
+    if layout == "pdf":
+        pages = _paginate_pdf(content)
+    elif layout == "page-lines":
+        pages = [Page([ln]) for ln in content]
+        _strip_edges(pages, use_lead_number=True)
+        for p in pages:
+            p.lo = p.number
+    else:
+        pages = _paginate_flow(content)
+    _repair_order(pages, warnings)
+    stream = CleanStream(warnings=warnings, layout=layout)
+    for page in pages:
+        lo = page.lo if page.lo is not None else page.number
+        for line in page.lines:
+            text = line.text.rstrip()
+            lead = len(text) - len(text.lstrip())
+            text, start = text[lead:], line.start + lead
+            if not text:
+                continue
+            if (
+                stream.text.endswith("-\n")
+                and len(stream.text) > 2
+                and stream.text[-3].isalpha()
+                and text[0].islower()
+            ):
+                stream.text = stream.text[:-2]
+                stream.segs[-1].length = 0
+                stream.segs[-2].length -= 1
+                stream.segs = [s for s in stream.segs if s.length > 0]
+            stream._append(text, start, lo, page.number)
+            stream._append("\n", None, None, None)
+    log.debug("cleaned %s: layout=%s, %d pages", source.path, layout, len(pages))
+    return stream

@@ -1,0 +1,191 @@
+"""Loaders: turn a file on disk into source text, detecting its encoding.
+
+Supported: ``.txt`` (utf-8, utf-8 with BOM, cp1252/latin-1 if the bytes look like text), ``.pdf``
+(pypdf, one page of text per PDF page), ``.md`` and ``.html``. Every failure raises an
+`IngestError` subclass whose message names the file and the fix.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+from ingest.errors import (
+    EmptyDocumentError,
+    NeedsOCRError,
+    UnreadableDocumentError,
+    UnsupportedFormatError,
+)
+
+log = logging.getLogger(__name__)
+
+SUPPORTED_SUFFIXES = (".txt", ".pdf", ".md", ".html", ".htm")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """The text of one source file. For PDFs, `page_starts` holds the offset of each page."""
+
+    path: Path
+    text: str
+    encoding: str
+    page_starts: list[int] | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+def _looks_like_text(text: str) -> bool:
+    if not text:
+        return False
+    controls = len(_CONTROL.findall(text))
+    ascii_letters = sum(1 for c in text if c.isascii() and c.isalpha())
+    letters = sum(1 for c in text if c.isalpha())
+    return controls / len(text) < 0.005 and letters > 0 and ascii_letters / max(letters, 1) > 0.8
+
+
+def decode_text(data: bytes, path: Path) -> tuple[str, str]:
+    """Decode `data`; return (text, encoding). Binary or undecodable bytes raise."""
+    if b"\x00" in data:
+        raise UnreadableDocumentError(
+            f"{str(path)!r} contains NUL bytes: it is a binary file, not text. Convert it to a "
+            ".txt or text-layer .pdf file and ingest that.",
+            path,
+        )
+    for enc in ("utf-8-sig", "utf-8"):
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        if _CONTROL.search(text) and not _looks_like_text(text):
+            break
+        return text, "utf-8"
+    for enc in ("cp1252", "latin-1"):
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        if _looks_like_text(text):
+            log.info("%s: decoded as %s", path, enc)
+            return text, enc
+    raise UnreadableDocumentError(
+        f"{str(path)!r} is not readable text (not UTF-8, and not plausible cp1252/latin-1 text). "
+        "Save it as UTF-8 text and ingest it again.",
+        path,
+    )
+
+
+class _HTMLText(HTMLParser):
+    _BLOCK = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "table"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._skip += 1
+        elif tag in self._BLOCK:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip = max(0, self._skip - 1)
+        elif tag in self._BLOCK:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.parts.append(data)
+
+
+def _html_to_text(text: str) -> str:
+    parser = _HTMLText()
+    parser.feed(text)
+    parser.close()
+    lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in html.unescape("".join(parser.parts)).split("\n")]
+    return "\n".join(ln for ln in lines if ln)
+
+
+def _markdown_to_text(text: str) -> str:
+    text = re.sub(r"(?m)^\s{0,3}#{1,6}\s+", "", text)
+    text = re.sub(r"\*\*(.+?)\*\*|__(.+?)__", lambda m: m.group(1) or m.group(2), text)
+    return text
+
+
+def _load_pdf(path: Path) -> SourceText:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(str(path))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise UnreadableDocumentError(
+                f"{str(path)!r} is an encrypted PDF. Save an unencrypted copy and ingest that.",
+                path,
+            )
+        pages = [(page.extract_text() or "") for page in reader.pages]
+    except UnreadableDocumentError:
+        raise
+    except (PdfReadError, ValueError, KeyError, TypeError, OSError, AttributeError) as exc:
+        raise UnreadableDocumentError(
+            f"{str(path)!r} is not a readable PDF ({type(exc).__name__}: {exc}). Check that the "
+            "file is complete (re-download or re-export it) and ingest it again.",
+            path,
+        ) from exc
+    if not pages:
+        raise EmptyDocumentError(f"{str(path)!r} has no pages. Use a PDF with content.", path)
+    if not any(p.strip() for p in pages):
+        raise NeedsOCRError(
+            f"{str(path)!r} has no text layer (a scanned PDF): it needs OCR. Run OCR on it "
+            "(e.g. `ocrmypdf in.pdf out.pdf`) and ingest the result.",
+            path,
+        )
+    starts: list[int] = []
+    chunks: list[str] = []
+    offset = 0
+    for p in pages:
+        starts.append(offset)
+        chunk = p.replace("\r\n", "\n").rstrip("\n") + "\n\f"
+        chunks.append(chunk)
+        offset += len(chunk)
+    return SourceText(path=path, text="".join(chunks), encoding="pdf", page_starts=starts)
+
+
+def load_source(path: Path) -> SourceText:
+    """Read `path` into `SourceText`; raise a named `IngestError` for anything unusable."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in SUPPORTED_SUFFIXES:
+        raise UnsupportedFormatError(
+            f"{str(path)!r} has an unsupported extension {suffix or '(none)'!r}. Supported: "
+            f"{', '.join(SUPPORTED_SUFFIXES)}. Convert the document to one of these.",
+            path,
+        )
+    if not path.is_file():
+        raise UnreadableDocumentError(
+            f"{str(path)!r} does not exist or is not a file. Check the path.", path
+        )
+    data = path.read_bytes()
+    if not data.strip():
+        raise EmptyDocumentError(
+            f"{str(path)!r} is empty. Put the ordinance text in it, or remove it from the manifest.",
+            path,
+        )
+    if suffix == ".pdf":
+        return _load_pdf(path)
+    text, encoding = decode_text(data, path)
+    if suffix in (".html", ".htm"):
+        text = _html_to_text(text)
+    elif suffix == ".md":
+        text = _markdown_to_text(text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise EmptyDocumentError(
+            f"{str(path)!r} holds no text. Put the ordinance text in it.", path
+        )
+    return SourceText(path=path, text=text, encoding=encoding)
