@@ -83,8 +83,12 @@ class CleanStream:
         return (min(offs), max(offs)) if offs else (0, 0)
 
     def pages(self, start: int, end: int) -> tuple[int | None, int | None]:
-        los = [s.lo for s in self._segs_between(start, end) if s.lo is not None and s.src is not None]
-        his = [s.hi for s in self._segs_between(start, end) if s.hi is not None and s.src is not None]
+        los = [
+            s.lo for s in self._segs_between(start, end) if s.lo is not None and s.src is not None
+        ]
+        his = [
+            s.hi for s in self._segs_between(start, end) if s.hi is not None and s.src is not None
+        ]
         return (min(los) if los else None, max(his) if his else None)
 
     def _segs_between(self, start: int, end: int) -> list[_Seg]:
@@ -205,7 +209,9 @@ def _strip_edges(pages: list[Page], use_lead_number: bool) -> None:
         last = page.lines[-1]
         fm = FOOTER_TAIL.search(last.text)
         if fm and prefix is not None:
-            pat = re.compile(r"\s*" + re.escape(prefix).replace(r"\ ", r"\s+") + r"\s*Page\s+(\d{1,3})\s*$")
+            pat = re.compile(
+                r"\s*" + re.escape(prefix).replace(r"\ ", r"\s+") + r"\s*Page\s+(\d{1,3})\s*$"
+            )
             fm2 = pat.search(last.text)
             if fm2:
                 if page.number is None:
@@ -295,7 +301,9 @@ def clean_source(source: SourceText) -> CleanStream:
         pass
     dup = duplicate_line_indices(keys)
     if dup:
-        warnings.append(f"dropped {len(dup)} duplicated line(s) (repeated pages or a repeated copy)")
+        warnings.append(
+            f"dropped {len(dup)} duplicated line(s) (repeated pages or a repeated copy)"
+        )
         content = [ln for i, ln in enumerate(content) if i not in dup]
     if layout == "pdf":
         pages = _paginate_pdf(content)

@@ -107,7 +107,10 @@ def _html_to_text(text: str) -> str:
     parser = _HTMLText()
     parser.feed(text)
     parser.close()
-    lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in html.unescape("".join(parser.parts)).split("\n")]
+    lines = [
+        re.sub(r"[ \t]+", " ", ln).strip()
+        for ln in html.unescape("".join(parser.parts)).split("\n")
+    ]
     return "\n".join(ln for ln in lines if ln)
 
 

@@ -1,0 +1,216 @@
+"""Structure parsing: from a `CleanStream` to the ordered `Section` records of one document.
+
+Containers (article, division, upper-case SECTION) become the hierarchy `path`, also when the
+printed heading follows a section title (two-column layout). Section headings come from the
+single numbering style the document uses most (see `ingest.headings`); numbered headings must
+continue the document's own sequence, which rejects amending clauses ("Section 1. Chapter 19
+... is hereby amended") and cross-references. Matter before the first section and after the
+last one (tables of contents, adoption clauses, signatures, affidavits, brochures) is kept as
+records of kind "preamble"/"table_of_contents"/"adoption"/"appendix", never as sections.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+
+from ingest.clean import CleanStream
+from ingest.headings import (
+    Heading,
+    find_containers,
+    find_decimal,
+    find_numbered,
+    find_unnumbered,
+)
+from ingest.records import ManifestEntry, Section, SectionKind
+
+log = logging.getLogger(__name__)
+
+_BACK_MATTER = re.compile(
+    r"(?m)^[ \t]*(?:AFFIDAVIT\b|ATTEST\b|STATE OF [A-Z]+|Published in\b|Passed and adopted\b)"
+)
+_CONTACT = re.compile(r"\b(?:Phone|Fax|Call|Visit|Online|E-?mail)\s*:|Please contact|A copy for")
+_ITEM_START = re.compile(r"^(?:\(\s*[0-9a-zA-Z]{1,3}\s*\)|[a-z]\s?\.\s|TABLE\b|\*)")
+_ADOPTION = re.compile(
+    r"\b(?:ordains?|ORDAIN|ATTEST|AFFIDAVIT|NOTICE OF|hereby (?:adopted|amended|repealed)|"
+    r"Passed|Published)\b"
+)
+_TOC = re.compile(r"\b(?:Sections?|Secs?\.?)\s+\d+\s+(?:through|to)\s+\d+")
+
+
+def _monotonic(heads: list[Heading], stops: list[int]) -> list[Heading]:
+    """Keep numbered headings that continue the sequence (later TOC duplicates win)."""
+    heads = _drop_toc_duplicates(heads, stops, key=lambda h: h.number)
+    out: list[Heading] = []
+    last: tuple[int, ...] | None = None
+    for h in heads:
+        if last is not None and (h.key <= last or h.key[0] - last[0] > 50):
+            continue
+        out.append(h)
+        last = (h.level,) if h.kind == "range" else h.key
+    return out
+
+
+def _drop_toc_duplicates(
+    heads: list[Heading], stops: list[int], key: Callable[[Heading], object]
+) -> list[Heading]:
+    """A heading repeated later whose first occurrence has (almost) no body is a TOC entry."""
+    out = []
+    for i, h in enumerate(heads):
+        nxt = min(
+            [s for s in stops if s > h.start]
+            + [heads[i + 1].start if i + 1 < len(heads) else 10**9]
+        )
+        short = nxt - h.body < 80
+        if short and any(key(o) == key(h) for o in heads[i + 1 :]):
+            continue
+        out.append(h)
+    return out
+
+
+def _tidy(body: str, layout: str) -> str:
+    """Re-flow wrapped lines; keep breaks before list items, table rows and short lines."""
+    out: list[str] = []
+    prev = ""
+    for raw in body.split("\n"):
+        line = " ".join(raw.split())
+        if not re.search(r"\w", line):
+            continue
+        if out and layout != "page-lines" and (_ITEM_START.match(line) or len(prev) < 45):
+            out.append("\n" + line)
+        elif out:
+            out.append(" " + line)
+        else:
+            out.append(line)
+        prev = line
+    return "".join(out).strip()
+
+
+def _classify(text: str, after_sections: bool) -> tuple[SectionKind, str]:
+    if _CONTACT.search(text) and after_sections:
+        return "appendix", "Appendix"
+    if _ADOPTION.search(text):
+        return "adoption", "Adoption and publication"
+    if len(_TOC.findall(text)) >= 3:
+        return "table_of_contents", "Table of contents"
+    return ("appendix", "Appendix") if after_sections else ("preamble", "Preamble")
+
+
+def _back_matter_start(text: str, start: int, end: int) -> int:
+    """Where signatures/affidavits or a contact brochure begin inside the last section."""
+    cut = end
+    m = _BACK_MATTER.search(text, start, end)
+    if m:
+        cut = m.start()
+    contacts = list(_CONTACT.finditer(text, start, cut))
+    if len(contacts) >= 2:
+        line_start = text.rfind("\n", start, contacts[0].start()) + 1
+        cut = max(line_start, start)
+    return cut
+
+
+def _has_body(text: str, events: list[Heading], j: int) -> bool:
+    """Whether text follows container `j` before the next heading (else it heads what follows)."""
+    k = j + 1
+    while k < len(events) and events[k].kind == "container":
+        k += 1
+    end = events[k].start if k < len(events) else len(text)
+    return bool(text[events[k - 1].body : end].strip())
+
+
+def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
+    """All records of one document in order: front matter, sections, back matter."""
+    text = stream.text
+    all_containers = find_containers(text)
+    stops = [c.start for c in all_containers]
+    candidates = {
+        "numbered": _monotonic(find_numbered(text), stops),
+        "decimal": find_decimal(text),
+        "unnumbered": _drop_toc_duplicates(
+            find_unnumbered(text), stops, key=lambda h: h.title.lower()
+        ),
+    }
+    style = max(candidates, key=lambda k: len(candidates[k]))
+    heads = candidates[style]
+    taken = [(h.start, h.body) for h in heads]
+    containers = [c for c in all_containers if not any(a <= c.start < b for a, b in taken)]
+    events = sorted(heads + containers, key=lambda h: h.start)
+    log.debug(
+        "%s: style=%s, %d headings, %d containers",
+        entry.jurisdiction,
+        style,
+        len(heads),
+        len(containers),
+    )
+
+    records: list[Section] = []
+
+    def emit(start: int, end: int, **fields: object) -> None:
+        body = fields.pop("body", (start, end))
+        assert isinstance(body, tuple)
+        a, b = stream.source_span(start, end)
+        lo, hi = stream.pages(start, end)
+        records.append(
+            Section(
+                jurisdiction=entry.jurisdiction,
+                jurisdiction_name=entry.name,
+                text=_tidy(text[body[0] : body[1]], stream.layout),
+                page_start=lo,
+                page_end=hi,
+                char_start=a,
+                char_end=b,
+                **fields,  # type: ignore[arg-type]
+            )
+        )
+
+    if not heads:
+        emit(0, len(text), section=None, title="Full text", kind="preamble")
+        return records
+    first = heads[0].start
+    front_end = first
+    if text[:front_end].strip():
+        kind, title = _classify(text[:front_end], after_sections=False)
+        emit(0, front_end, section=None, title=title, kind=kind)
+
+    path: dict[int, str] = {}
+    parents: dict[int, str] = {}
+    consumed: set[int] = set()
+    for i, ev in enumerate(events):
+        if i in consumed:
+            continue
+        if ev.kind == "container":
+            path = {lvl: lab for lvl, lab in path.items() if lvl < ev.level}
+            path[ev.level] = f"{ev.number}. {ev.title}"
+            continue
+        body = ev.body
+        j = i + 1
+        while (
+            j < len(events)
+            and events[j].kind == "container"
+            and not text[body : events[j].start].strip()
+            and _has_body(text, events, j)
+        ):
+            c = events[j]
+            path = {lvl: lab for lvl, lab in path.items() if lvl < c.level}
+            path[c.level] = f"{c.number}. {c.title}"
+            consumed.add(j)
+            body, j = c.body, j + 1
+        end = events[j].start if j < len(events) else len(text)
+        if ev is heads[-1]:
+            cut = _back_matter_start(text, body, end)
+            if cut < end:
+                tail_kind, tail_title = _classify(text[cut:], after_sections=True)
+                tail = (cut, len(text))
+                end = cut
+            else:
+                tail = None
+        sec_path = [path[k] for k in sorted(path)]
+        if ev.style == "decimal" and len(ev.key) == 2 and ev.key[0] in parents:
+            sec_path.append(parents[ev.key[0]])
+        if ev.style == "decimal" and len(ev.key) == 1:
+            parents[ev.key[0]] = f"{ev.number} {ev.title}".strip()
+        emit(ev.start, end, body=(body, end), section=ev.number, title=ev.title, path=sec_path)
+        if ev is heads[-1] and tail is not None and text[tail[0] : tail[1]].strip():
+            emit(tail[0], tail[1], section=None, title=tail_title, kind=tail_kind)
+    return records
