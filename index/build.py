@@ -1,0 +1,239 @@
+"""Build or update the index: chunk the sections, embed what changed, write a new generation
+(Chroma collection + chunk and document files) and switch to it atomically.
+
+Idempotent: content hashes decide what is embedded; an unchanged corpus changes nothing.
+Documents replace the index's documents of the same jurisdictions; other jurisdictions
+already indexed are kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import shutil
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from index import chroma
+from index.chunk import chunk_sections
+from index.embed import get_embedder, model_id
+from index.records import Chunk, IndexStats
+from index.state import (
+    SCHEMA_VERSION,
+    IndexState,
+    generation_dir,
+    home_id,
+    index_dir,
+    new_generation,
+    read_chunks,
+    read_documents,
+    read_state,
+    write_generation,
+    write_state,
+)
+from ingest.errors import IndexStateError, ManifestError
+from ingest.records import ParsedDocument
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]
+
+
+def corpus_version(docs: Sequence[ParsedDocument]) -> str:
+    digest = hashlib.sha256()
+    for doc in sorted(docs, key=lambda d: d.entry.jurisdiction):
+        digest.update(f"{doc.entry.jurisdiction}:{doc.content_hash}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def _previous(home: Path) -> tuple[IndexState | None, list[Chunk], list[ParsedDocument]]:
+    """The serving index, or nothing when there is none (or it cannot be read)."""
+    try:
+        state = read_state(home)
+        return state, read_chunks(home, state.generation), read_documents(home, state.generation)
+    except IndexStateError as exc:
+        if (index_dir(home) / "state.json").exists():
+            log.warning("rebuilding from scratch: %s", exc)
+        return None, [], []
+
+
+def _merge(old: list[ParsedDocument], new: Sequence[ParsedDocument]) -> list[ParsedDocument]:
+    seen: set[str] = set()
+    for doc in new:
+        key = doc.entry.jurisdiction
+        if key in seen:
+            raise ManifestError(
+                f"Two documents for jurisdiction {key!r} in one ingest: give each city one "
+                "document, or different `jurisdiction` keys in the manifest.",
+                doc.source_path,
+            )
+        seen.add(key)
+    kept = [d for d in old if d.entry.jurisdiction not in seen]
+    return sorted([*kept, *new], key=lambda d: d.entry.jurisdiction)
+
+
+def _old_vectors(
+    client: Any, state: IndexState | None, old_chunks: list[Chunk], wanted: set[str]
+) -> dict[str, list[float]]:
+    """Stored embeddings by content hash, for the hashes in ``wanted``."""
+    if state is None or state.embed_model != model_id() or not wanted:
+        return {}
+    ids = [c.id for c in old_chunks if c.content_hash in wanted]
+    by_id = {c.id: c.content_hash for c in old_chunks}
+    try:
+        collection = client.get_collection(name=state.collection)
+        got = collection.get(ids=ids, include=["embeddings"])
+    except Exception as exc:  # the old collection is gone or broken: embed everything again
+        log.warning("cannot reuse stored embeddings (%s): embedding again", exc)
+        return {}
+    return {
+        by_id[i]: [float(x) for x in vec]
+        for i, vec in zip(got["ids"], got["embeddings"], strict=True)
+    }
+
+
+def _nodes(chunks: list[Chunk], vectors: np.ndarray) -> list[Any]:
+    from llama_index.core.schema import TextNode
+
+    return [
+        TextNode(
+            id_=chunk.id,
+            text=chunk.embed_text,
+            embedding=vectors[i].tolist(),
+            metadata={
+                "jurisdiction": chunk.jurisdiction,
+                "section": chunk.section or "",
+                "content_hash": chunk.content_hash,
+            },
+            excluded_embed_metadata_keys=["jurisdiction", "section", "content_hash"],
+            excluded_llm_metadata_keys=["jurisdiction", "section", "content_hash"],
+        )
+        for i, chunk in enumerate(chunks)
+    ]
+
+
+def _collect_garbage(home: Path, client: Any, state: IndexState, keep: set[str]) -> None:
+    """Drop generations other than ``keep`` (left by older or killed ingests)."""
+    prefix = chroma.collection_name(state.home_id, "")
+    for name in chroma.list_collection_names(client):
+        if name.startswith(prefix) and name.removeprefix(prefix) not in keep:
+            chroma.delete_collection(client, name)
+    for folder in index_dir(home).glob("gen-*"):
+        if folder.is_dir() and folder.name.removeprefix("gen-") not in keep:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def update_index(
+    docs: Sequence[ParsedDocument],
+    home: Path,
+    *,
+    chroma_url: str | None = None,
+    batch_size: int = 64,
+    progress: Progress | None = None,
+    max_tokens: int = 256,
+) -> IndexStats:
+    """Index ``docs`` under ``home`` (Chroma on disk there, or the server at ``chroma_url``).
+
+    Unchanged chunks keep their stored embeddings; nothing is switched until the new
+    generation is complete, so a failure leaves the previous index serving."""
+    started = time.perf_counter()
+    home = Path(home)
+    index_dir(home).mkdir(parents=True, exist_ok=True)
+    old_state, old_chunks, old_docs = _previous(home)
+    if old_state is not None and old_state.chroma_url != chroma_url:
+        old_state, old_chunks = None, []  # another backend: its vectors are not reachable here
+    all_docs = _merge(old_docs, docs)
+    if not all_docs:
+        raise IndexStateError("Nothing to index: give `ordinance ingest` at least one document.")
+    chunks = chunk_sections([s for d in all_docs for s in d.sections], max_tokens=max_tokens)
+    version = corpus_version(all_docs)
+    client = chroma.open_client(home, chroma_url, create=True)
+    total = len(chunks)
+
+    if (
+        old_state is not None
+        and old_state.embed_model == model_id()
+        and old_state.max_tokens == max_tokens
+        and old_chunks == chunks
+        and old_docs == all_docs
+    ):
+        chroma.get_collection(client, old_state.collection, "the Chroma store")
+        if progress:
+            progress(total, total)
+        log.info("index unchanged: %d chunks", total)
+        return IndexStats(
+            chunks=total,
+            embedded=0,
+            reused=total,
+            removed=0,
+            seconds=time.perf_counter() - started,
+            jurisdictions=sorted(old_state.jurisdictions),
+        )
+
+    hashes = {c.content_hash for c in chunks}
+    stored = _old_vectors(client, old_state, old_chunks, hashes)
+    embedder = get_embedder() if any(c.content_hash not in stored for c in chunks) else None
+
+    hid = old_state.home_id if old_state else home_id(home)
+    generation = new_generation()
+    name = chroma.collection_name(hid, generation)
+    collection = chroma.create_collection(client, name)
+    store = chroma.vector_store(collection)
+    done = 0
+    vectors_by_hash: dict[str, np.ndarray] = {
+        h: np.asarray(v, np.float32) for h, v in stored.items()
+    }
+    embedded = 0
+    try:
+        for start in range(0, total, batch_size):
+            batch = chunks[start : start + batch_size]
+            fresh = [c for c in batch if c.content_hash not in vectors_by_hash]
+            if fresh:
+                assert embedder is not None
+                unique = list({c.content_hash: c for c in fresh}.values())
+                vecs = embedder.embed([c.embed_text for c in unique], batch_size=batch_size)
+                embedded += len(unique)
+                for c, v in zip(unique, vecs, strict=True):
+                    vectors_by_hash[c.content_hash] = v
+            store.add(_nodes(batch, np.stack([vectors_by_hash[c.content_hash] for c in batch])))
+            done += len(batch)
+            if progress:
+                progress(done, total)
+        write_generation(home, generation, chunks, all_docs)
+        state = IndexState(
+            schema_version=SCHEMA_VERSION,
+            home_id=hid,
+            generation=generation,
+            collection=name,
+            embed_model=model_id(),
+            corpus_version=version,
+            chunks=total,
+            jurisdictions={d.entry.jurisdiction: d.entry.name for d in all_docs},
+            max_tokens=max_tokens,
+            chroma_url=chroma_url,
+        )
+        write_state(home, state)
+    except BaseException:
+        chroma.delete_collection(client, name)
+        shutil.rmtree(generation_dir(home, generation), ignore_errors=True)
+        raise
+    keep = {generation} | ({old_state.generation} if old_state else set())
+    try:
+        _collect_garbage(home, client, state, keep)
+    except Exception as exc:  # cleanup is best effort
+        log.warning("cleanup of old index generations failed: %s", exc)
+    removed = len({c.content_hash for c in old_chunks} - hashes)
+    stats = IndexStats(
+        chunks=total,
+        embedded=embedded,
+        reused=total - embedded,
+        removed=removed,
+        seconds=time.perf_counter() - started,
+        jurisdictions=sorted(state.jurisdictions),
+    )
+    log.info("index generation %s: %s", generation, stats)
+    return stats

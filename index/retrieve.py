@@ -1,0 +1,313 @@
+"""Hybrid retrieval over the index: exact section references first, then BM25 and vector search
+fused by reciprocal rank fusion. The jurisdiction filter is applied inside each retriever
+(a BM25 weight mask, a Chroma `where` clause, the exact lookup's own key), never afterwards."""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from index import chroma
+from index.embed import get_embedder, model_id
+from index.lexical import Bm25Index
+from index.records import Chunk, Evidence
+from index.refs import build_table_map, detect_jurisdictions, find_section_refs, normalize_ref
+from index.state import REBUILD_HINT, IndexState, read_chunks, read_documents, read_state
+from ingest.errors import (
+    IndexStateError,
+    QueryError,
+    SectionNotFoundError,
+    UnknownJurisdictionError,
+)
+from ingest.records import Section
+
+log = logging.getLogger(__name__)
+
+Mode = Literal["hybrid", "bm25", "vector"]
+RRF_K = 60
+EXACT_SCORE = 1.0
+"""Fused score of an exact section-reference match: above any RRF score (which is < 0.1)."""
+MIN_TITLE_WORDS = 2
+
+
+class Retriever:
+    """Search one index. Open it with ``Retriever.open(home)``."""
+
+    def __init__(
+        self,
+        state: IndexState,
+        chunks: list[Chunk],
+        docs: Sequence[Any],
+        collection: Any,
+        *,
+        max_chars: int = 2000,
+    ) -> None:
+        self.state = state
+        self.chunks = chunks
+        self.max_chars = max_chars
+        self._collection = collection
+        self._store = chroma.vector_store(collection)
+        self._names = dict(state.jurisdictions)
+        self._jur = np.array([c.jurisdiction for c in chunks])
+        self._pos = {c.id: i for i, c in enumerate(chunks)}
+        self._bm25 = Bm25Index([c.embed_text for c in chunks])
+        self._sections: dict[tuple[str, str], Section] = {}
+        self._by_title: dict[tuple[str, str], Section] = {}
+        self._chunks_of: dict[tuple[str, str], list[int]] = {}
+        self._tables: dict[str, dict[str, str]] = {}
+        self._titles: list[tuple[str, str, str]] = []
+        for doc in docs:
+            for s in doc.sections:
+                key = (s.jurisdiction, normalize_ref(s.ref))
+                self._sections.setdefault(key, s)
+                self._by_title.setdefault((s.jurisdiction, normalize_ref(s.title)), s)
+        for i, c in enumerate(chunks):
+            self._chunks_of.setdefault((c.jurisdiction, normalize_ref(c.ref)), []).append(i)
+        for j in self._names:
+            own = [(s.ref, s.text) for (jj, _), s in self._sections.items() if jj == j]
+            self._tables[j] = build_table_map(own)
+            for (jj, ref), s in self._sections.items():
+                title = " ".join(_plain(s.title).split())
+                if jj == j and len(title.split()) >= MIN_TITLE_WORDS:
+                    self._titles.append((j, f" {title} ", ref))
+
+    @classmethod
+    def open(cls, home: Path, *, chroma_url: str | None = None, max_chars: int = 2000) -> Retriever:
+        """Open the index under ``home`` (and on the Chroma server at ``chroma_url`` if given).
+
+        Raises IndexStateError when the index is missing, stale or corrupt, and
+        BackendUnavailableError when the Chroma server is down."""
+        home = Path(home)
+        state = read_state(home)
+        if state.embed_model != model_id():
+            raise IndexStateError(
+                f"The index in {str(home)!r} was built with {state.embed_model!r}, this program "
+                f"uses {model_id()!r}: {REBUILD_HINT}."
+            )
+        if (state.chroma_url or None) != (chroma_url or None):
+            where = state.chroma_url or "Chroma on disk"
+            raise IndexStateError(
+                f"The index in {str(home)!r} was built on {where!r}, not {chroma_url or 'disk'!r}: "
+                f"set ORDINANCE_CHROMA_URL to match, or {REBUILD_HINT}."
+            )
+        chunks = read_chunks(home, state.generation)
+        docs = read_documents(home, state.generation)
+        client = chroma.open_client(home, chroma_url)
+        collection = chroma.get_collection(client, state.collection, chroma_url or "the store")
+        count = collection.count()
+        if count != len(chunks) or count != state.chunks:
+            raise IndexStateError(
+                f"The index in {str(home)!r} is inconsistent ({count} vectors for "
+                f"{len(chunks)} chunks): {REBUILD_HINT}."
+            )
+        return cls(state, chunks, docs, collection, max_chars=max_chars)
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    def jurisdictions(self) -> dict[str, str]:
+        """Key -> display name of every indexed jurisdiction."""
+        return dict(self._names)
+
+    def resolve_jurisdiction(self, key: str) -> str:
+        """A key as typed ('hugo', 'East Bethel', 'eastbethel') -> its key, or raise."""
+        if key in self._names:
+            return key
+        found = detect_jurisdictions(key, self._names)
+        if len(found) == 1:
+            return found[0]
+        raise UnknownJurisdictionError(key, list(self._names))
+
+    def sections(self, jurisdiction: str) -> list[Section]:
+        j = self.resolve_jurisdiction(jurisdiction)
+        return [s for (jj, _), s in self._sections.items() if jj == j]
+
+    def section_text(self, jurisdiction: str, ref: str) -> Section:
+        """The whole section ``ref`` (a number, or a title where none is printed)."""
+        j = self.resolve_jurisdiction(jurisdiction)
+        key = normalize_ref(ref)
+        section = self._sections.get((j, key)) or self._by_title.get((j, key))
+        if section is None:
+            table = self._tables[j].get(key.removeprefix("table ").upper())
+            section = self._sections.get((j, normalize_ref(table))) if table else None
+        if section is None:
+            refs = [s.ref for (jj, _), s in self._sections.items() if jj == j]
+            close = difflib.get_close_matches(ref, refs, n=5, cutoff=0.5)
+            raise SectionNotFoundError(
+                f"No section {ref!r} in {self._names[j]}: check the number (or the title, "
+                f"where none is printed) with `ordinance sections {j}`.",
+                suggestions=close,
+            )
+        return section
+
+    def lookup(self, jurisdiction: str, ref: str) -> list[Evidence]:
+        """Every chunk of one section, in order, as exact matches."""
+        section = self.section_text(jurisdiction, ref)
+        positions = self._chunks_of.get((section.jurisdiction, normalize_ref(section.ref)), [])
+        return [
+            Evidence(
+                chunk=self.chunks[p],
+                score=EXACT_SCORE,
+                scores={"exact": EXACT_SCORE},
+                matched_by=["exact"],
+            )
+            for p in positions
+        ]
+
+    # -- search ----------------------------------------------------------------------------
+
+    def _check(self, query: str, k: int) -> str:
+        text = query.strip()
+        if not text:
+            raise QueryError(
+                "Empty question: type a question or a section reference, e.g. 'Section 98'."
+            )
+        if len(text) > self.max_chars:
+            raise QueryError(
+                f"Question {text[:40]!r}... is {len(text):,} characters long; the limit is "
+                f"{self.max_chars:,}. Shorten it (or raise ORDINANCE_MAX_QUERY_CHARS)."
+            )
+        if k < 1:
+            raise QueryError(f"k={k!r} asks for no results: ask for at least 1.")
+        return text
+
+    def _scope(self, text: str, jurisdictions: Sequence[str] | None) -> tuple[list[str], bool]:
+        """The jurisdictions to search and whether they were named (given or in the text)."""
+        if jurisdictions:
+            keys = [self.resolve_jurisdiction(j) for j in jurisdictions]
+            return list(dict.fromkeys(keys)), True
+        named = detect_jurisdictions(text, self._names)
+        return (named, True) if named else (list(self._names), False)
+
+    def search(
+        self,
+        query: str,
+        jurisdictions: Sequence[str] | None = None,
+        k: int = 5,
+        *,
+        mode: Mode = "hybrid",
+    ) -> list[Evidence]:
+        """The ``k`` best chunks for ``query`` from ``jurisdictions`` (default: those named in
+        the query, else all). ``mode`` 'bm25' or 'vector' runs one retriever alone (evals)."""
+        text = self._check(query, k)
+        scope, named = self._scope(text, jurisdictions)
+        allowed = np.isin(self._jur, scope)
+        pool = min(len(self.chunks), max(4 * k, 30))
+        fused: dict[int, float] = {}
+        raw: dict[int, dict[str, float]] = {}
+
+        def add(name: str, ranked: list[tuple[int, float]], weight: float = 1.0) -> None:
+            for rank, (pos, value) in enumerate(ranked, 1):
+                fused[pos] = fused.get(pos, 0.0) + weight / (RRF_K + rank)
+                raw.setdefault(pos, {})[name] = value
+
+        exact = self._exact(text, scope) if mode == "hybrid" else []
+        if mode in ("hybrid", "bm25"):
+            add("bm25", self._bm25.top(text, pool, allowed))
+        qvec: np.ndarray | None = None
+        if mode in ("hybrid", "vector"):
+            qvec = get_embedder().embed_query(text)
+            add("vector", self._vector(qvec, scope, pool))
+        if mode == "hybrid":
+            add("title", self._title_matches(text, scope))
+        for order, pos in enumerate(exact):
+            fused[pos] = EXACT_SCORE + 0.001 * (len(exact) - order)
+            raw.setdefault(pos, {})["exact"] = EXACT_SCORE
+        ranked = sorted(fused, key=lambda p: (-fused[p], p))
+        if named and len(scope) > 1:
+            ranked = _cover(ranked, [self.chunks[p].jurisdiction for p in ranked], scope, k)
+        top = ranked[:k]
+        sims = self._similarities(top, qvec, raw) if qvec is not None else {}
+        return [
+            Evidence(
+                chunk=self.chunks[p],
+                score=round(fused[p], 6),
+                scores=raw[p],
+                vector_similarity=sims.get(p),
+                matched_by=_order(raw[p]),
+            )
+            for p in top
+        ]
+
+    def _exact(self, text: str, scope: list[str]) -> list[int]:
+        out: list[int] = []
+        for j in scope:
+            for ref in find_section_refs(text, self._tables.get(j)):
+                for pos in self._chunks_of.get((j, normalize_ref(ref)), []):
+                    if pos not in out:
+                        out.append(pos)
+        return out
+
+    def _title_matches(self, text: str, scope: list[str]) -> list[tuple[int, float]]:
+        plain = f" {' '.join(_plain(text).split())} "
+        hits = [(len(t), j, ref) for j, t, ref in self._titles if j in scope and t in plain]
+        out: list[tuple[int, float]] = []
+        for _, j, ref in sorted(hits, key=lambda h: -h[0]):
+            for pos in self._chunks_of.get((j, ref), []):
+                out.append((pos, 1.0))
+        return out
+
+    def _vector(self, qvec: np.ndarray, scope: list[str], n: int) -> list[tuple[int, float]]:
+        from llama_index.core.vector_stores import (
+            FilterOperator,
+            MetadataFilter,
+            MetadataFilters,
+            VectorStoreQuery,
+        )
+
+        filters = None
+        if set(scope) != set(self._names):
+            op, value = (
+                (FilterOperator.EQ, scope[0]) if len(scope) == 1 else (FilterOperator.IN, scope)
+            )
+            filters = MetadataFilters(
+                filters=[MetadataFilter(key="jurisdiction", value=value, operator=op)]
+            )
+        result = self._store.query(
+            VectorStoreQuery(query_embedding=qvec.tolist(), similarity_top_k=n, filters=filters)
+        )
+        out: list[tuple[int, float]] = []
+        for node_id, sim in zip(result.ids or [], result.similarities or [], strict=False):
+            pos = self._pos.get(node_id)
+            if pos is not None and self.chunks[pos].jurisdiction in scope:
+                # llama-index reports exp(-distance); the collection's distance is 1 - cosine.
+                out.append((pos, 1.0 + math.log(max(sim, 1e-12))))
+        return out
+
+    def _similarities(
+        self, top: list[int], qvec: np.ndarray, raw: dict[int, dict[str, float]]
+    ) -> dict[int, float]:
+        sims = {p: raw[p]["vector"] for p in top if "vector" in raw[p]}
+        missing = [self.chunks[p].id for p in top if p not in sims]
+        if missing:
+            got = self._collection.get(ids=missing, include=["embeddings"])
+            for cid, vec in zip(got["ids"], got["embeddings"], strict=True):
+                sims[self._pos[cid]] = float(np.dot(np.asarray(vec, np.float32), qvec))
+        return {p: round(v, 6) for p, v in sims.items()}
+
+
+def _plain(text: str) -> str:
+    return "".join(ch if ch.isalnum() else " " for ch in text.casefold())
+
+
+def _order(scores: dict[str, float]) -> list[str]:
+    return [name for name in ("exact", "title", "vector", "bm25") if name in scores]
+
+
+def _cover(ranked: list[int], owners: list[str], scope: list[str], k: int) -> list[int]:
+    """Reorder so each named jurisdiction's best hit is within the first ``k`` when possible."""
+    firsts: list[int] = []
+    for j in scope[:k]:
+        for pos, owner in zip(ranked, owners, strict=True):
+            if owner == j:
+                firsts.append(pos)
+                break
+    head = set(firsts)
+    rest = [p for p in ranked if p not in head][: max(0, k - len(head))]
+    out = sorted([*head, *rest], key=ranked.index)
+    return out + [p for p in ranked if p not in set(out)]
