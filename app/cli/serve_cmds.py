@@ -1,0 +1,56 @@
+"""`ordinance serve`: the web UI on loopback (or a host you name)."""
+
+from __future__ import annotations
+
+import typer
+
+from app.cli import common
+from ingest.errors import ConfigError, IndexStateError
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def serve(
+        host: str = typer.Option(
+            None, "--host", help="Address to bind [default: setting `host`, 127.0.0.1]."
+        ),
+        port: int = typer.Option(
+            None, "--port", help="Port to listen on [default: setting `port`, 7860]."
+        ),
+    ) -> None:
+        """Serve the web UI (Ask, Calculators, Compare, Browse, Sources) until interrupted."""
+        settings = common.settings()
+        host = host or settings.host
+        port = port or settings.port
+        if not 1 <= port <= 65535:
+            raise ConfigError(
+                f"Port {port!r} is out of range. Pass --port with a value from 1 to 65535."
+            )
+        if bool(settings.auth_user) != bool(settings.auth_password):
+            raise ConfigError(
+                "Basic auth needs both ORDINANCE_AUTH_USER and ORDINANCE_AUTH_PASSWORD; "
+                f"only {'auth_user' if settings.auth_user else 'auth_password'!r} is set. Set both or neither."
+            )
+        _check_index(settings.home)
+        from app import ui
+
+        common.console.print(f"Serving Ordinance Assistant at http://{host}:{port} (Ctrl+C stops)")
+        if host not in ("127.0.0.1", "localhost", "::1") and not settings.auth_user:
+            common.err_console.print(
+                f"warning: binding {host!r} exposes the UI to the network without basic auth."
+            )
+        ui.launch(settings, host=host, port=port)
+
+
+def _check_index(home: object) -> None:
+    """Fail with a clear message when nothing has been ingested into ``home`` yet."""
+    from ingest.store import Corpus
+
+    try:
+        corpus = Corpus.load(home)
+        if not corpus.jurisdictions():
+            raise IndexStateError(f"The corpus in {str(home)!r} is empty.")
+    except IndexStateError as exc:
+        raise IndexStateError(
+            f"{exc} Run `ordinance ingest` first (or `make run`, which ingests the bundled corpus)."
+        ) from exc
