@@ -216,7 +216,7 @@ def _match(digits: str, damaged: bool, cur: tuple[int, ...] | None) -> tuple[int
     if damaged or len(digits) >= 5:
         for key, fuzzy in expected:
             want = "".join([str(key[0])] + [f"{k:02d}" for k in key[1:]])
-            if fuzzy and (damaged or (len(want) >= 5 and len(digits) >= 5)):
-                if _distance(digits, want) <= 1:
-                    return key
+            wide = damaged or (len(want) >= 5 and len(digits) >= 5)
+            if fuzzy and wide and _distance(digits, want) <= 1:
+                return key
     return None

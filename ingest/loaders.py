@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 from ingest.errors import (
     EmptyDocumentError,
@@ -79,7 +80,9 @@ def decode_text(data: bytes, path: Path) -> tuple[str, str]:
 
 
 class _HTMLText(HTMLParser):
-    _BLOCK = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "table"}
+    _BLOCK: ClassVar[frozenset[str]] = frozenset(
+        {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "table"}
+    )
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
