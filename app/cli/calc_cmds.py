@@ -1,0 +1,364 @@
+"""`ordinance calc ...` (cited septic calculators) and `ordinance compare TOPIC` (all cities)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from app.cli import common
+from tools import base
+from tools.compare import TOPICS, compare
+from tools.records import CalcResult, Comparison, Provenance, SiteCheck
+from tools.siting import known_features, setback, site_check
+from tools.sizing import design_flow, septic_tank_capacity
+from tools.soil import soil_treatment_area, vertical_separation
+from tools.upkeep import pumping_due
+
+calc_app = typer.Typer(
+    name="calc",
+    help="Septic calculators; every number cites the ordinance section it comes from.",
+    no_args_is_help=True,
+)
+
+CITY = typer.Option(..., "--city", "-c", help="Jurisdiction key: hugo, chaska or east-bethel.")
+JSON = typer.Option(False, "--json", help="Print the typed result as one JSON object.")
+BEDROOMS = typer.Option(None, "--bedrooms", "-b", help="Number of bedrooms (1-30).")
+PERC = typer.Option(..., "--perc", help="Percolation rate, minutes per inch.")
+
+
+@calc_app.callback()
+def _calc_root() -> None:
+    base.configure(common.settings().rules_dir)
+
+
+def _label(p: Provenance) -> str:
+    if p.source == "state":
+        return f"{p.rule_part} — state rule, adopted by reference; not in the city's text"
+    ref = f"§{p.section}" if p.section is not None else f'"{p.title}"'
+    conf = "" if p.confidence == "high" else f" (confidence: {p.confidence})"
+    return f"{p.jurisdiction} {ref}{conf}"
+
+
+def _print_result(r: CalcResult) -> None:
+    value = "—" if r.value is None else f"{base.fmt(r.value)} {r.unit or ''}".strip()
+    if r.outcome is not None:
+        value = "yes" if r.outcome else "no"
+    common.console.print(f"[bold]{value}[/]  [dim]({r.status})[/]", highlight=False)
+    common.console.print(r.summary, highlight=False, markup=False, soft_wrap=True)
+    for title, items in (
+        ("Steps", r.steps),
+        (
+            "Also",
+            [
+                f"{c.name}: {base.fmt(c.value) if c.value is not None else ''} {c.unit or ''}"
+                + (f" — {c.note}" if c.note else "")
+                for c in r.components
+            ],
+        ),
+        ("Warnings", r.warnings),
+        ("Assumptions", r.assumptions),
+    ):
+        if items:
+            common.console.print(f"[bold]{title}[/]", highlight=False)
+            for item in items:
+                common.console.print(f"  • {item}", highlight=False, markup=False, soft_wrap=True)
+    if r.citations:
+        common.console.print("[bold]Citations[/]", highlight=False)
+    for p in r.citations:
+        common.console.print(f"  {_label(p)}", highlight=False, markup=False)
+        common.console.print(f'    "{p.quote}"', highlight=False, markup=False, soft_wrap=True)
+        if p.note and p.source != "state":
+            common.console.print(f"    ({p.note})", highlight=False, markup=False)
+
+
+def _emit(result: CalcResult, as_json: bool) -> None:
+    if as_json:
+        common.print_jsonl(result)
+    else:
+        _print_result(result)
+
+
+def _int(bedrooms: float | None) -> Any:
+    """Pass whole numbers as int; anything else goes through so the calculator names the error."""
+    return int(bedrooms) if bedrooms is not None and float(bedrooms).is_integer() else bedrooms
+
+
+@calc_app.command("tank")
+def tank_cmd(
+    city: str = CITY,
+    bedrooms: float | None = BEDROOMS,
+    flow: float | None = typer.Option(
+        None, "--flow", help="Daily flow, gallons per day (other establishments)."
+    ),
+    pressurized: bool = typer.Option(
+        False, "--pressurized", help="Pressure distribution (pump tank)."
+    ),
+    unfinished_basement: bool = typer.Option(
+        False, "--unfinished-basement", help="The house has an unfinished basement."
+    ),
+    garbage_disposal: bool = typer.Option(
+        False, "--garbage-disposal", help="The house has a garbage disposal."
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """Minimum septic tank capacity (gallons)."""
+    _emit(
+        septic_tank_capacity(
+            city, _int(bedrooms), flow, pressurized, unfinished_basement, garbage_disposal
+        ),
+        as_json,
+    )
+
+
+@calc_app.command("flow")
+def flow_cmd(
+    city: str = CITY,
+    bedrooms: float = typer.Option(..., "--bedrooms", "-b", help="Number of bedrooms (1-30)."),
+    garbage_disposal: bool = typer.Option(
+        False, "--garbage-disposal", help="The house has a garbage disposal."
+    ),
+    unfinished_basement: bool = typer.Option(
+        False, "--unfinished-basement", help="The house has an unfinished basement."
+    ),
+    dwelling_class: str | None = typer.Option(
+        None, "--class", help="State dwelling class I, II or III (East Bethel)."
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """Daily design sewage flow of a dwelling (gallons per day)."""
+    _emit(
+        design_flow(city, _int(bedrooms), garbage_disposal, unfinished_basement, dwelling_class),  # type: ignore[arg-type]
+        as_json,
+    )
+
+
+@calc_app.command("area")
+def area_cmd(
+    city: str = CITY,
+    perc: float = PERC,
+    bedrooms: float | None = BEDROOMS,
+    flow: float | None = typer.Option(None, "--flow", help="Daily flow, gallons per day."),
+    system: str = typer.Option("trench", "--system", help="trench, bed or mound."),
+    rock: int = typer.Option(12, "--rock", help="Rock below the pipe, inches: 12, 18 or 24."),
+    base_area: float | None = typer.Option(
+        None,
+        "--base-area",
+        help="Base-table area, sq ft, where the city's base table is not in its text (Chaska).",
+    ),
+    garbage_disposal: bool = typer.Option(
+        False, "--garbage-disposal", help="The house has a garbage disposal."
+    ),
+    unfinished_basement: bool = typer.Option(
+        False, "--unfinished-basement", help="The house has an unfinished basement."
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """Required soil treatment (drainfield) bottom area (square feet)."""
+    _emit(
+        soil_treatment_area(
+            city,
+            perc,
+            _int(bedrooms),
+            flow,
+            system,  # type: ignore[arg-type]
+            rock,
+            base_area,
+            garbage_disposal,
+            unfinished_basement,
+        ),
+        as_json,
+    )
+
+
+@calc_app.command("setback")
+def setback_cmd(
+    city: str = CITY,
+    feature: str = typer.Option(
+        ...,
+        "--feature",
+        "-f",
+        help="Feature key, e.g. well, building, property_line (see `calc features`).",
+    ),
+    component: str = typer.Option("tank", "--component", help="tank or soil_treatment_area."),
+    as_json: bool = JSON,
+) -> None:
+    """Minimum setback (feet) of a tank or soil treatment area from a feature."""
+    _emit(setback(city, feature, component), as_json)  # type: ignore[arg-type]
+
+
+@calc_app.command("features")
+def features_cmd(city: str = CITY) -> None:
+    """List the setback feature keys a city answers for."""
+    for key in known_features(city):
+        common.console.print(key, highlight=False, markup=False)
+
+
+@calc_app.command("site")
+def site_cmd(
+    city: str = CITY,
+    tank_to_well: float | None = typer.Option(
+        None, "--tank-to-well", help="Feet from the tank to the well."
+    ),
+    sta_to_well: float | None = typer.Option(
+        None, "--sta-to-well", help="Feet from the soil treatment area to the well."
+    ),
+    tank_to_building: float | None = typer.Option(
+        None, "--tank-to-building", help="Feet from the tank to a building."
+    ),
+    sta_to_building: float | None = typer.Option(
+        None, "--sta-to-building", help="Feet from the soil treatment area to a building."
+    ),
+    tank_to_property_line: float | None = typer.Option(
+        None, "--tank-to-property-line", help="Feet from the tank to the property line."
+    ),
+    sta_to_property_line: float | None = typer.Option(
+        None,
+        "--sta-to-property-line",
+        help="Feet from the soil treatment area to the property line.",
+    ),
+    tank_to_water: float | None = typer.Option(
+        None, "--tank-to-water", help="Feet from the tank to a lake or river."
+    ),
+    sta_to_water: float | None = typer.Option(
+        None, "--sta-to-water", help="Feet from the soil treatment area to a lake or river."
+    ),
+    well_type: str = typer.Option(
+        "well_shallow", "--well-type", help="well_shallow or well_other."
+    ),
+    water_type: str = typer.Option(
+        "unclassified_water", "--water-type", help="Kind of water, e.g. lake_general_development."
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """Pass/fail check of measured distances against the city's setbacks."""
+    check = site_check(
+        city,
+        tank_to_well,
+        sta_to_well,
+        tank_to_building,
+        sta_to_building,
+        tank_to_property_line,
+        sta_to_property_line,
+        tank_to_water,
+        sta_to_water,
+        well_type=well_type,
+        water_type=water_type,
+    )
+    if as_json:
+        common.print_jsonl(check)
+    else:
+        _print_site(check)
+
+
+def _print_site(check: SiteCheck) -> None:
+    table = Table("Feature", "From", "Required", "Actual", "Result", "Provision")
+    for r in check.rows:
+        verdict = {True: "passes", False: "FAILS", None: "undetermined"}[r.passes]
+        req = "—" if r.required_ft is None else f"{base.fmt(r.required_ft)} ft"
+        table.add_row(
+            r.feature,
+            r.component,
+            req,
+            f"{base.fmt(r.actual_ft)} ft",
+            verdict,
+            _label(r.citation) if r.citation else "",
+        )
+    common.console.print(table)
+    common.console.print(check.summary, highlight=False, markup=False)
+    for w in check.warnings:
+        common.console.print(f"  • {w}", highlight=False, markup=False, soft_wrap=True)
+
+
+@calc_app.command("separation")
+def separation_cmd(
+    city: str = CITY,
+    perc: float = PERC,
+    existing: bool = typer.Option(
+        False, "--existing", help="An existing system (compliance inspection)."
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """Minimum vertical separation (inches) to the water table or bedrock."""
+    _emit(vertical_separation(city, perc, existing), as_json)
+
+
+@calc_app.command("pumping")
+def pumping_cmd(
+    city: str = CITY,
+    sludge: float = typer.Option(
+        ...,
+        "--sludge",
+        help="Inches from the top of the sludge to the bottom of the outlet baffle.",
+    ),
+    scum: float = typer.Option(
+        ..., "--scum", help="Inches from the bottom of the scum to the bottom of the outlet baffle."
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """Whether the tank must be pumped now."""
+    _emit(pumping_due(city, sludge, scum), as_json)
+
+
+def compare_cmd(
+    topic: str = typer.Argument(..., help=f"One of: {', '.join(TOPICS)}."),
+    bedrooms: float | None = BEDROOMS,
+    perc: float | None = typer.Option(None, "--perc", help="Percolation rate, minutes per inch."),
+    flow: float | None = typer.Option(None, "--flow", help="Daily flow, gallons per day."),
+    system: str | None = typer.Option(None, "--system", help="trench, bed or mound."),
+    rock: int | None = typer.Option(
+        None, "--rock", help="Rock below the pipe, inches: 12, 18 or 24."
+    ),
+    base_area: float | None = typer.Option(
+        None, "--base-area", help="Base-table area, sq ft (Chaska)."
+    ),
+    feature: str | None = typer.Option(None, "--feature", "-f", help="Setback feature key."),
+    component: str | None = typer.Option(None, "--component", help="tank or soil_treatment_area."),
+    sludge: float | None = typer.Option(None, "--sludge", help="Sludge to outlet baffle, inches."),
+    scum: float | None = typer.Option(None, "--scum", help="Scum to outlet baffle, inches."),
+    existing: bool = typer.Option(False, "--existing", help="An existing system."),
+    as_json: bool = JSON,
+) -> None:
+    """Compare one topic across every city: a row per city, every cell cited or marked as a gap."""
+    base.configure(common.settings().rules_dir)
+    names = {
+        "bedrooms": _int(bedrooms),
+        "perc_rate_min_per_inch": perc,
+        "daily_flow_gpd": flow,
+        "system_type": system,
+        "rock_depth_in": rock,
+        "base_area_sqft": base_area,
+        "feature": feature,
+        "component": component,
+        "sludge_to_outlet_baffle_in": sludge,
+        "scum_to_outlet_baffle_in": scum,
+        "existing_system": existing or None,
+    }
+    result = compare(topic, **{k: v for k, v in names.items() if v is not None})
+    if as_json:
+        common.print_jsonl(result)
+    else:
+        _print_comparison(result)
+
+
+def _print_comparison(comp: Comparison) -> None:
+    table = Table("City", "Value", "Status", "Basis", title=f"compare {comp.topic}")
+    for row in comp.rows:
+        for cell in row.cells:
+            value = (
+                "—" if cell.value is None else f"{base.fmt(cell.value)} {cell.unit or ''}".strip()
+            )
+            if cell.outcome is not None:
+                value = "pump now" if cell.outcome else "not yet"
+            basis = "; ".join(_label(p) for p in cell.citations) or cell.summary
+            table.add_row(row.jurisdiction, value, cell.status, basis)
+    common.console.print(table)
+    for row in comp.rows:
+        for cell in row.cells:
+            common.console.print(f"• {cell.summary}", highlight=False, markup=False, soft_wrap=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(calc_app, name="calc")
+    app.command("compare")(compare_cmd)

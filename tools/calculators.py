@@ -1,0 +1,28 @@
+"""The calculators' public API: pure functions over the curated rules in `data/rules/`.
+
+Each function validates its input (`ToolInputError` naming the value and the allowed range;
+`UnknownJurisdictionError` listing the known cities) and returns a typed, cited `CalcResult`
+(or a `SiteCheck`). The docstrings are the tool descriptions the assistant and the LLM see.
+"""
+
+from __future__ import annotations
+
+from tools.base import configure
+from tools.siting import FEATURES, known_features, setback, site_check
+from tools.sizing import design_flow, septic_tank_capacity
+from tools.soil import soil_treatment_area, vertical_separation
+from tools.upkeep import pumping_due, rule_fact
+
+__all__ = [
+    "FEATURES",
+    "configure",
+    "design_flow",
+    "known_features",
+    "pumping_due",
+    "rule_fact",
+    "septic_tank_capacity",
+    "setback",
+    "site_check",
+    "soil_treatment_area",
+    "vertical_separation",
+]

@@ -1,0 +1,36 @@
+"""The calculators by name, for the assistant and the LLM agent.
+
+`index/llm.py` wraps these as llama-index FunctionTools (name = key, description = docstring,
+schema = signature); tools/ itself never imports llama_index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tools.calculators import (
+    design_flow,
+    known_features,
+    pumping_due,
+    rule_fact,
+    septic_tank_capacity,
+    setback,
+    site_check,
+    soil_treatment_area,
+    vertical_separation,
+)
+from tools.compare import compare
+
+TOOLS: dict[str, Callable[..., Any]] = {
+    "design_flow": design_flow,
+    "septic_tank_capacity": septic_tank_capacity,
+    "soil_treatment_area": soil_treatment_area,
+    "setback": setback,
+    "site_check": site_check,
+    "vertical_separation": vertical_separation,
+    "pumping_due": pumping_due,
+    "rule_fact": rule_fact,
+    "known_features": known_features,
+    "compare": compare,
+}
