@@ -1,0 +1,180 @@
+"""`ordinance ingest`, `ordinance sections` and `ordinance show`: the corpus commands."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from app.cli import common
+from app.settings import Settings
+from ingest import load_manifest, parse_document
+from ingest.errors import ManifestError
+from ingest.records import ManifestEntry, ParsedDocument, Section
+from ingest.store import Corpus, save_documents
+
+log = logging.getLogger(__name__)
+
+PATHS = typer.Argument(
+    None, help="Ordinance files to add or replace (each must be listed in --manifest)."
+)
+MANIFEST = typer.Option(
+    None, "--manifest", "-m", help="Manifest describing the files (default: the bundled corpus)."
+)
+NO_INDEX = typer.Option(False, "--no-index", help="Parse and store only; do not update the index.")
+CITY = typer.Option(None, "--city", "-c", help="Only this jurisdiction key (e.g. hugo).")
+JSON = typer.Option(False, "--json", help="JSON Lines: one object per section.")
+
+
+def _select(
+    paths: list[Path], manifest: Path | None, settings: Settings
+) -> list[tuple[ManifestEntry, Path]]:
+    if paths and manifest is None:
+        raise ManifestError(
+            f"{str(paths[0])!r} has no manifest entry. Describe the file in a manifest "
+            "(see data/ordinances/manifest.yaml) and run `ordinance ingest FILE --manifest MANIFEST`."
+        )
+    entries = load_manifest(manifest or settings.manifest)
+    if not paths:
+        return entries
+    by_source = {p.resolve(): (e, p) for e, p in entries}
+    chosen = []
+    for path in paths:
+        hit = by_source.get(Path(path).resolve())
+        if hit is None:
+            raise ManifestError(
+                f"{str(path)!r} is not listed in manifest {str(manifest)!r}. Add an entry whose "
+                "'source' points at it (relative to the manifest).",
+                manifest,
+            )
+        chosen.append(hit)
+    return chosen
+
+
+def _index_documents(
+    docs: list[ParsedDocument], settings: Settings, progress: Callable[[int, int], None] | None
+) -> Any:
+    """Update the search index with `docs` (a no-op while the index stage is not installed)."""
+    try:
+        from index.build import update_index
+    except ImportError:
+        log.info("index stage not available; documents stored but not indexed")
+        return None
+    return update_index(
+        docs,
+        settings.home,
+        chroma_url=settings.chroma_url,
+        batch_size=settings.embed_batch_size,
+        progress=progress,
+        max_tokens=settings.chunk_size_tokens,
+    )
+
+
+def _pages(doc: ParsedDocument) -> str:
+    nums = [p for s in doc.sections for p in (s.page_start, s.page_end) if p is not None]
+    return f"{min(nums)}–{max(nums)}" if nums else "—"
+
+
+def ingest(
+    paths: list[Path] | None = PATHS, manifest: Path | None = MANIFEST, no_index: bool = NO_INDEX
+) -> None:
+    """Parse ordinances, store the sections and update the index (default: the bundled corpus)."""
+    settings = common.settings()
+    selected = _select(list(paths or []), manifest, settings)
+    docs: list[ParsedDocument] = []
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=common.err_console, transient=True) as bar:
+        task = bar.add_task("Parsing", total=len(selected))
+        for entry, path in selected:
+            bar.update(task, description=f"Parsing {entry.name}")
+            docs.append(parse_document(entry, path))
+            bar.advance(task)
+        save_documents(settings.home, docs)
+        if not no_index:
+            itask = bar.add_task("Indexing", total=None)
+
+            def report(done: int, total: int) -> None:
+                bar.update(itask, completed=done, total=total)
+
+            _index_documents(docs, settings, report)
+    table = Table(title=f"Ingested into {settings.home}")
+    for col in ("city", "name", "sections", "pages", "notes"):
+        table.add_column(col)
+    for doc in docs:
+        count = sum(s.kind == "section" for s in doc.sections)
+        table.add_row(
+            doc.entry.jurisdiction, doc.entry.name, str(count), _pages(doc), "; ".join(doc.warnings)
+        )
+    common.console.print(table)
+
+
+def _section_json(s: Section) -> dict[str, Any]:
+    return {
+        "jurisdiction": s.jurisdiction,
+        "section": s.section,
+        "title": s.title,
+        "path": s.path,
+        "page_start": s.page_start,
+        "page_end": s.page_end,
+        "text": s.text,
+    }
+
+
+def _page_range(s: Section) -> str:
+    if s.page_start is None:
+        return "—"
+    return (
+        str(s.page_start) if s.page_end in (None, s.page_start) else f"{s.page_start}–{s.page_end}"
+    )
+
+
+def sections(city: str | None = CITY, as_json: bool = JSON) -> None:
+    """List the sections of one city (or all cities), in document order."""
+    corpus = Corpus.load(common.settings().home)
+    key = corpus.require_jurisdiction(city).jurisdiction if city else None
+    found = corpus.sections(key)
+    if as_json:
+        for s in found:
+            common.print_jsonl(_section_json(s))
+        return
+    table = Table()
+    for col in ("city", "section", "title", "part", "pages"):
+        table.add_column(col)
+    for s in found:
+        table.add_row(
+            s.jurisdiction, s.section or "—", s.title, s.path[-1] if s.path else "", _page_range(s)
+        )
+    common.console.print(table)
+
+
+def show(
+    city: str = typer.Argument(..., help="Jurisdiction key, e.g. chaska."),
+    section: str = typer.Argument(..., help="Section number ('98', '404.04') or title."),
+) -> None:
+    """Print one whole section: label, hierarchy, pages and clean text."""
+    corpus = Corpus.load(common.settings().home)
+    s = corpus.get(city, section)
+    common.console.print(f"[bold]{s.label}[/]", highlight=False, markup=True)
+    if s.path:
+        common.console.print(" > ".join(s.path), highlight=False, markup=False)
+    common.console.print(f"pages {_page_range(s)}", highlight=False, markup=False)
+    common.console.print("")
+    common.console.print(
+        s.text or "(no text under this heading)", highlight=False, markup=False, soft_wrap=True
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ingest")(ingest)
+    app.command("sections")(sections)
+    app.command("show")(show)
