@@ -230,11 +230,12 @@ def render(
         for b in blocks:
             marks = "".join(f"[{marker(s)}]" for s in b.supports)
             head = b.headline.rstrip()
-            if head and head[-1] not in ".?!:":
+            if head and head.rstrip('"”')[-1:] not in (".", "?", "!", ":"):
                 head += "."
             prefix = f"**{b.name}**: " if multi and not head.startswith(b.name) else ""
             lines.append(f"{prefix}{head} {marks}".rstrip())
-    notes = [n for b in blocks for n in b.notes]
+    multi_city = len({b.jurisdiction for b in blocks}) > 1
+    notes = [f"{b.name}: {n}" if multi_city else n for b in blocks for n in b.notes]
     for note in dict.fromkeys(notes):
         lines.append(f"Note: {note}")
     if citations:

@@ -1,0 +1,443 @@
+"""The deterministic default answerer: calculators for numbers, retrieval for provisions.
+
+`DefaultAnswerer.answer(u, scope)` takes an `Understanding` and the jurisdictions in scope and
+returns candidate `Block`s plus the tool calls made and a `VerificationContext` holding every
+section it read. It never writes a number itself: numbers come from calculator results
+(`tools.calculators`, which cite their sections) or from verbatim quotes of retrieved sections.
+A hit whose vector similarity is below the refusal threshold does not count as evidence.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from app.compose import TOPIC_TERMS, Block, Support, best_sentences, content_words, direct_answer
+from app.records import ToolCall
+from app.understand import Understanding
+from app.verify import STATE_SOURCE, STATE_TITLE, VerificationContext
+from ingest.errors import OrdinanceError, SectionNotFoundError, ToolInputError
+
+log = logging.getLogger(__name__)
+
+# Calculator per topic, in the order a resident's "what do I need" question is answered.
+TOPIC_TOOLS: dict[str, tuple[str, ...]] = {
+    "tank": ("septic_tank_capacity",),
+    "pump_tank": ("septic_tank_capacity",),
+    "flow": ("design_flow",),
+    "area": ("soil_treatment_area",),
+    "separation": ("vertical_separation",),
+    "setback": ("setback",),
+    "site": ("site_check",),
+    "pumping": ("pumping_due",),
+    "build": ("septic_tank_capacity", "design_flow", "soil_treatment_area"),
+}
+SEARCH_HINTS: dict[str, str] = {
+    "tank": "septic tank capacity gallons bedrooms",
+    "pump_tank": "pump tank pressurized dosing chamber gallons",
+    "flow": "design sewage flow gallons per day bedrooms",
+    "area": "soil treatment area square feet percolation rate",
+    "separation": "vertical separation water table bedrock feet",
+    "setback": "setback distance feet well building property line",
+    "site": "setback distance feet well building property line",
+    "pumping": "septic tank pumping sludge scum outlet baffle how often",
+    "permit_validity": "permit valid period months issuance",
+    "permit_fee": "permit fee resolution",
+    "build": "septic tank capacity bedrooms",
+}
+FACT_NAMES: dict[str, tuple[str, ...]] = {
+    "permit_validity": ("permit_validity_months",),
+    "permit_fee": ("permit_fee",),
+    "pumping": ("maintenance_interval_months", "pumping_sludge_in"),
+}
+
+
+class RetrieverLike(Protocol):
+    def search(
+        self, query: str, jurisdictions: Sequence[str] | None = None, k: int = 5
+    ) -> list[Any]: ...
+    def lookup(self, jurisdiction: str, ref: str) -> list[Any]: ...
+    def section_text(self, jurisdiction: str, ref: str) -> Any: ...
+
+
+@dataclass
+class Outcome:
+    """What the answerer found: blocks to render, tool calls, sections read, caveats."""
+
+    blocks: list[Block] = field(default_factory=list)
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)  # inputs the user did not give
+    refused_cities: list[str] = field(default_factory=list)
+
+
+def _dump(obj: Any) -> dict[str, Any]:
+    if hasattr(obj, "model_dump"):
+        return dict(obj.model_dump(mode="json"))
+    return dict(obj) if isinstance(obj, dict) else {"value": obj}
+
+
+def _param_value(name: str, u: Understanding, jurisdiction: str) -> Any:
+    """The question's value for a calculator parameter, matched by the parameter's name."""
+    n = name.lower()
+    p = u.params
+    table: list[tuple[tuple[str, ...], Any]] = [
+        (("jurisdiction", "city"), jurisdiction),
+        (("bedroom",), p.bedrooms),
+        (("perc", "mpi"), p.perc_rate_mpi),
+        (("flow", "gpd"), p.daily_flow_gpd),
+        (("rock", "filter"), p.rock_depth_in),
+        (("garbage", "disposal"), p.garbage_disposal),
+        (("basement",), p.unfinished_basement),
+        (("pressur",), p.pressurized),
+        (("existing",), p.existing_system),
+        (("sludge",), p.sludge_in),
+        (("scum",), p.scum_in),
+        (("system", "kind", "distribution"), p.system_type),
+        (("feature",), p.feature),
+        (("component",), _component(p.component)),
+    ]
+    for keys, value in table:
+        if any(k in n for k in keys):
+            return value
+    return None
+
+
+def _component(value: str | None) -> str | None:
+    return {"sta": "soil_treatment_area", "tank": "tank"}.get(value or "", value)
+
+
+class DefaultAnswerer:
+    """Routes an understood question to calculators and/or retrieval, city by city."""
+
+    def __init__(
+        self,
+        retriever: RetrieverLike,
+        names: dict[str, str],
+        sources: dict[str, str],
+        ctx: VerificationContext,
+        *,
+        threshold: float,
+        top_k: int = 5,
+        calculators: Any = None,
+    ) -> None:
+        self.retriever = retriever
+        self.names = names
+        self.sources = sources
+        self.ctx = ctx
+        self.threshold = threshold
+        self.top_k = top_k
+        self.calculators = calculators
+        self.out = Outcome()
+
+    # -- sections and supports -----------------------------------------------------------
+
+    def _read_section(self, jurisdiction: str, ref: str) -> Any | None:
+        """The corpus section (and record it as looked up), or None when it does not exist."""
+        try:
+            section = self.retriever.section_text(jurisdiction, ref)
+        except SectionNotFoundError:
+            return None
+        self.ctx.add_section(section.jurisdiction, section.ref, section.text)
+        if section.section is not None and ref != section.ref:
+            self.ctx.add_section(section.jurisdiction, ref, section.text)
+        return section
+
+    def _support(self, section: Any, quote: str) -> Support:
+        return Support(
+            jurisdiction=section.jurisdiction,
+            section=section.section,
+            title=section.title,
+            label=section.label,
+            quote=quote,
+            source=self.sources.get(section.jurisdiction, ""),
+            page=section.page_start,
+        )
+
+    def _provenance_supports(self, provs: list[dict[str, Any]], jurisdiction: str) -> list[Support]:
+        out: list[Support] = []
+        for prov in provs:
+            j = prov.get("jurisdiction") or jurisdiction
+            ref = prov.get("section") or prov.get("title")
+            section = self._read_section(j, ref) if ref else None
+            if section is not None and prov.get("quote"):
+                out.append(self._support(section, prov["quote"]))
+            if prov.get("source") == STATE_SOURCE and prov.get("rule_part"):
+                out.append(
+                    Support(
+                        jurisdiction=j,
+                        section=None,
+                        title=STATE_TITLE,
+                        label=str(prov["rule_part"]),
+                        quote=prov.get("quote") or "",
+                        source=STATE_SOURCE,
+                    )
+                )
+        return out
+
+    # -- calculators ---------------------------------------------------------------------
+
+    def _tool(self, name: str) -> Callable[..., Any] | None:
+        if self.calculators is None:
+            return None
+        fn = getattr(self.calculators, name, None)
+        return fn if callable(fn) else None
+
+    def run_tool(self, name: str, u: Understanding, jurisdiction: str) -> dict[str, Any] | None:
+        """Call one calculator with the parameters the question gives; None if it cannot run."""
+        fn = self._tool(name)
+        if fn is None:
+            return None
+        kwargs: dict[str, Any] = {}
+        for pname, param in inspect.signature(fn).parameters.items():
+            if param.kind in (param.VAR_KEYWORD, param.VAR_POSITIONAL):
+                continue
+            value = self._site_arg(pname, u) if name == "site_check" else None
+            if value is None:
+                value = _param_value(pname, u, jurisdiction)
+            if (
+                value is None
+                and name == "septic_tank_capacity"
+                and "pressur" in pname
+                and "pump_tank" in u.topics
+            ):
+                value = True
+            if value is None:
+                if param.default is inspect.Parameter.empty:
+                    self.out.missing.append(pname)
+                    return None
+                continue
+            kwargs[pname] = value
+        try:
+            result = fn(**kwargs)
+        except ToolInputError as exc:
+            raise exc
+        data = _dump(result)
+        self.out.tool_calls.append(ToolCall(name=name, arguments=kwargs, result=data))
+        self.ctx.allow_numbers_from(data, kwargs)
+        return data
+
+    @staticmethod
+    def _site_arg(pname: str, u: Understanding) -> Any:
+        n = pname.lower()
+        if "distance" not in n and "measure" not in n:
+            return None
+        default = u.params.component or "tank"
+        want = (
+            "tank"
+            if "tank" in n
+            else ("sta" if ("sta" in n or "soil" in n or "area" in n) else None)
+        )
+        rows = [d for d in u.params.distances if want is None or (d.component or default) == want]
+        if want is None:
+            return [d.model_dump() for d in rows] or None
+        return {d.feature: d.distance_ft for d in rows} or None
+
+    def calc_block(
+        self, topic: str, tool: str, u: Understanding, jurisdiction: str
+    ) -> Block | None:
+        data = self.run_tool(tool, u, jurisdiction)
+        if data is None:
+            return None
+        name = self.names[jurisdiction]
+        provs = list(data.get("citations") or [])
+        for row in data.get("rows") or []:
+            if row.get("citation"):
+                provs.append(row["citation"])
+        supports = self._provenance_supports(provs, jurisdiction)
+        headline = str(data.get("summary") or "")
+        if tool == "site_check":
+            headline = self._site_text(data, name)
+        notes = [str(w) for w in data.get("warnings") or []]
+        for comp in data.get("components") or []:
+            if comp.get("note"):
+                notes.append(f"{comp.get('name')}: {comp['note']}")
+        value = None
+        if data.get("value") is not None and data.get("status") in ("ok", "flagged"):
+            unit = data.get("unit") or ""
+            value = f"{_fmt(data['value'])} {unit}".strip()
+        elif data.get("status") in ("deferred", "not_in_corpus", "unsuitable"):
+            value = str(data.get("status")).replace("_", " ")
+        return Block(
+            jurisdiction=jurisdiction,
+            name=name,
+            headline=headline,
+            supports=supports,
+            value=value,
+            notes=notes,
+            topic=topic,
+        )
+
+    @staticmethod
+    def _site_text(data: dict[str, Any], name: str) -> str:
+        lines = [str(data.get("summary") or f"{name} site check")]
+        for row in data.get("rows") or []:
+            verdict = {True: "passes", False: "FAILS", None: "cannot be decided"}[row.get("passes")]
+            need = row.get("required_ft")
+            need_text = (
+                f"required {_fmt(need)} ft"
+                if need is not None
+                else "required distance not determinable"
+            )
+            lines.append(
+                f"- {row.get('component', '').replace('_', ' ')} to {row.get('feature', '').replace('_', ' ')}: "
+                f"{_fmt(row.get('actual_ft'))} ft, {need_text}: {verdict}"
+            )
+        return "\n".join(lines)
+
+    # -- retrieval -----------------------------------------------------------------------
+
+    def _relevant(self, hits: list[Any], jurisdiction: str) -> list[Any]:
+        hits = [h for h in hits if h.chunk.jurisdiction == jurisdiction]
+        if not hits:
+            return []
+        exact = [h for h in hits if "exact" in h.matched_by or "title" in h.matched_by]
+        best = max((h.vector_similarity or 0.0) for h in hits)
+        if best < self.threshold and not exact:
+            log.info(
+                "best similarity %.3f below threshold %.3f in %s",
+                best,
+                self.threshold,
+                jurisdiction,
+            )
+            return []
+        return hits
+
+    def search_block(
+        self, topic: str, u: Understanding, jurisdiction: str, query: str
+    ) -> Block | None:
+        hint = SEARCH_HINTS.get(topic, "")
+        hits = self.retriever.search(
+            f"{query} {hint}".strip(), jurisdictions=[jurisdiction], k=self.top_k
+        )
+        hits = self._relevant(hits, jurisdiction)
+        if not hits:
+            self.out.refused_cities.append(jurisdiction)
+            return None
+        terms = content_words(query) + list(TOPIC_TERMS.get(topic, ()))
+        return self._quote_block(topic, u, jurisdiction, hits[:3], terms)
+
+    def _quote_block(
+        self, topic: str, u: Understanding, jurisdiction: str, hits: list[Any], terms: list[str]
+    ) -> Block | None:
+        from app.compose import score_sentence
+
+        candidates: list[tuple[float, int, Any, str]] = []
+        for rank, hit in enumerate(hits):
+            section = self._read_section(hit.chunk.jurisdiction, hit.chunk.ref)
+            if section is None:
+                continue
+            for sentence in best_sentences(hit.chunk.text, terms, max_sentences=2):
+                bonus = 0.6 if rank == 0 else (0.3 if rank == 1 else 0.0)
+                candidates.append(
+                    (score_sentence(sentence, terms) + bonus, rank, section, sentence)
+                )
+        if not candidates:
+            return None
+        candidates.sort(key=lambda c: (-c[0], c[1]))
+        chosen = [candidates[0]]
+        for cand in candidates[1:]:
+            if len(chosen) >= 2:
+                break
+            if cand[0] >= max(1.0, candidates[0][0] * 0.6) and cand[3] != chosen[0][3]:
+                chosen.append(cand)
+        quotes = [c[3] for c in chosen]
+        name = self.names[jurisdiction]
+        direct = direct_answer(topic, name, quotes, u.question)
+        first = chosen[0][2]
+        headline = direct or f'{first.label} says: "{quotes[0]}"'
+        return Block(
+            jurisdiction=jurisdiction,
+            name=name,
+            headline=headline,
+            supports=[self._support(c[2], c[3]) for c in chosen],
+            topic=topic,
+        )
+
+    def section_block(self, u: Understanding, jurisdiction: str, ref: str) -> Block | None:
+        section = self._read_section(jurisdiction, ref)
+        if section is None:
+            return None
+        self.out.tool_calls.append(
+            ToolCall(name="get_section", arguments={"jurisdiction": jurisdiction, "ref": ref},
+                     result={"label": section.label, "found": True})
+        )  # fmt: skip
+        asks_whole = re.search(
+            r"\b(?:show|read|print|full|text|what does|what is in|quote)\b", u.question, re.I
+        )
+        words = [
+            w
+            for w in content_words(u.question)
+            if not re.fullmatch(r"[\d.()a-z]{1,8}", w) or len(w) > 3
+        ]
+        if asks_whole or not words:
+            text = " ".join(section.text.split())
+            quote = text if len(text) <= 1500 else text[: text.rfind(" ", 0, 1500)]
+            more = "" if quote == text else " (excerpt; the section continues)"
+            return Block(
+                jurisdiction=jurisdiction,
+                name=self.names[jurisdiction],
+                headline=f"{section.label}{more}:",
+                supports=[self._support(section, quote)],
+                topic="lookup",
+            )
+        fake = type(
+            "Hit",
+            (),
+            {
+                "chunk": type(
+                    "C",
+                    (),
+                    {"jurisdiction": jurisdiction, "ref": section.ref, "text": section.text},
+                )()
+            },
+        )
+        return self._quote_block("general", u, jurisdiction, [fake], words)
+
+    # -- facts ---------------------------------------------------------------------------
+
+    def fact_block(self, topic: str, u: Understanding, jurisdiction: str) -> Block | None:
+        fn = self._tool("rule_fact")
+        if fn is None:
+            return None
+        for fact in FACT_NAMES.get(topic, ()):
+            params = list(inspect.signature(fn).parameters)
+            if len(params) < 2:
+                return None
+            try:
+                result = fn(jurisdiction, fact)
+            except (OrdinanceError, KeyError, ValueError) as exc:
+                log.info("rule_fact %s/%s: %s", jurisdiction, fact, exc)
+                continue
+            data = _dump(result)
+            if data.get("status") not in ("ok", "flagged") or not data.get("citations"):
+                continue
+            args = {params[0]: jurisdiction, params[1]: fact}
+            self.out.tool_calls.append(ToolCall(name="rule_fact", arguments=args, result=data))
+            self.ctx.allow_numbers_from(data)
+            supports = self._provenance_supports(list(data["citations"]), jurisdiction)
+            if not supports:
+                continue
+            name = self.names[jurisdiction]
+            quotes = [s.quote for s in supports]
+            headline = direct_answer(topic, name, quotes, u.question) or str(
+                data.get("summary") or ""
+            )
+            return Block(
+                jurisdiction=jurisdiction, name=name, headline=headline, supports=supports, topic=topic,
+                notes=[str(w) for w in data.get("warnings") or []],
+            )  # fmt: skip
+        return None
+
+
+def _fmt(x: Any) -> str:
+    if isinstance(x, bool) or x is None:
+        return str(x)
+    try:
+        f = float(x)
+    except (TypeError, ValueError):
+        return str(x)
+    return f"{int(f):,}" if f.is_integer() else f"{f:,.2f}".rstrip("0").rstrip(".")

@@ -1,0 +1,310 @@
+"""The assistant: one question in, one verified `Answer` out.
+
+    assistant = Assistant()                     # home and settings from `get_settings()`
+    answer = assistant.ask("How big a septic tank does a 4 bedroom house in Chaska need?")
+
+The default mode is deterministic (no LLM): `app.understand` reads the question, the
+`DefaultAnswerer` calls the calculators and/or retrieves provisions, `app.compose` writes the
+answer and `app.verify` checks every citation against the corpus before it is returned. With
+`llm_provider` set, an agent (`index.llm`) writes the prose from the same tools; its answer goes
+through the same verifier and falls back to the default answer (mode "llm-fallback") when the
+LLM is unreachable or its answer does not verify. The index is opened once, lazily.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from app.answerer import TOPIC_TOOLS, DefaultAnswerer
+from app.compose import Block, render
+from app.records import REFUSAL, Answer
+from app.settings import Settings, get_settings
+from app.understand import Understanding, merge_follow_up, understand
+from app.verify import VerificationContext, failures
+from ingest.errors import BackendUnavailableError, OrdinanceError, QueryError
+
+log = logging.getLogger(__name__)
+
+History = Sequence[tuple[str, str]] | Sequence[Answer]
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class Assistant:
+    """Answers questions about the ordinances in one home (index + corpus)."""
+
+    def __init__(self, home: Path | None = None, settings: Settings | None = None) -> None:
+        self.settings = settings or get_settings()
+        self.home = Path(home) if home is not None else self.settings.home
+        self._retriever: Any = None
+        self._names: dict[str, str] = {}
+        self._sources: dict[str, str] = {}
+        self._adopted: dict[str, list[str]] = {}
+        self._calculators: Any = None
+
+    # -- backends (opened once) --------------------------------------------------------------
+
+    @property
+    def retriever(self) -> Any:
+        if self._retriever is None:
+            from index.retrieve import Retriever
+            from index.state import read_documents
+
+            retriever = Retriever.open(
+                self.home,
+                chroma_url=self.settings.chroma_url,
+                max_chars=self.settings.max_query_chars,
+            )
+            self._names = retriever.jurisdictions()
+            for doc in read_documents(self.home, retriever.state.generation):
+                self._sources[doc.entry.jurisdiction] = Path(doc.entry.source).name
+                self._adopted[doc.entry.jurisdiction] = list(doc.entry.state_rules_adopted)
+            self._retriever = retriever
+        return self._retriever
+
+    @property
+    def calculators(self) -> Any:
+        if self._calculators is None:
+            try:
+                from tools import base, calculators
+
+                base.configure(self.settings.rules_dir)
+                self._calculators = calculators
+            except ImportError:  # pragma: no cover - the calculators ship with the package
+                log.warning("tools.calculators is not available: answering from retrieval only")
+                self._calculators = False
+        return self._calculators or None
+
+    def names(self) -> dict[str, str]:
+        """Key -> display name of every jurisdiction in the index."""
+        _ = self.retriever
+        return dict(self._names)
+
+    def warm(self) -> None:
+        """Open the index and load the embedding model (the first answer is then fast)."""
+        self.retriever.search("septic tank", k=1)
+
+    # -- asking ------------------------------------------------------------------------------
+
+    def ask(self, question: str, jurisdiction: str | None = None, history: History = ()) -> Answer:
+        """Answer one question; `jurisdiction` (a key) restricts it to one city."""
+        start = time.perf_counter()
+        text = " ".join(str(question).split())
+        if not text:
+            raise QueryError(
+                "Empty question: type a question, e.g. 'How big a tank for 3 bedrooms in Hugo?'."
+            )
+        if len(text) > self.settings.max_query_chars:
+            raise QueryError(
+                f"Question {text[:40]!r}... is {len(text):,} characters long; the limit is "
+                f"{self.settings.max_query_chars:,}. Shorten it (or raise ORDINANCE_MAX_QUERY_CHARS)."
+            )
+        names = self.names()
+        u = self._understand(text, names, history)
+        if jurisdiction:
+            key = self.retriever.resolve_jurisdiction(jurisdiction)
+            u = u.model_copy(
+                update={"jurisdictions": [key], "unknown_places": [], "all_cities": False}
+            )
+        if self.settings.llm_provider != "none":
+            answer = self._ask_llm(u, question)
+        else:
+            answer = self._default(u, question)
+        answer.elapsed_ms = (time.perf_counter() - start) * 1000
+        return answer
+
+    def stream(
+        self, question: str, jurisdiction: str | None = None, history: History = ()
+    ) -> Iterator[str]:
+        """The answer text in pieces (paragraphs), for a chat UI."""
+        answer = self.ask(question, jurisdiction, history)
+        for i, part in enumerate(answer.answer.split("\n\n")):
+            yield ("\n\n" if i else "") + part
+
+    def _understand(self, text: str, names: dict[str, str], history: History) -> Understanding:
+        u = understand(text, names)
+        previous: Understanding | None = None
+        for turn in history:
+            q = turn.question if isinstance(turn, Answer) else turn[0]
+            if not q:
+                continue
+            cur = understand(q, names)
+            previous = merge_follow_up(cur, previous) if previous is not None else cur
+        return merge_follow_up(u, previous) if previous is not None else u
+
+    # -- the deterministic answer ------------------------------------------------------------
+
+    def _coverage(self, u: Understanding, question: str) -> Answer:
+        covered = _join(sorted(self._names.values()))
+        places = _join(u.unknown_places)
+        return Answer(
+            question=question,
+            jurisdictions=[],
+            answer=f"{REFUSAL} It covers only {covered}; it has no ordinance for {places}.",
+            refused=True,
+            clarification=f"Ask about {covered}, or add {places}'s ordinance with `ordinance ingest`.",
+        )
+
+    def _default(self, u: Understanding, question: str) -> Answer:
+        if u.unknown_places and not u.jurisdictions:
+            return self._coverage(u, question)
+        names = self._names
+        scope = list(u.jurisdictions) or list(names)
+        named = bool(u.jurisdictions)
+        ctx = VerificationContext(asked=set(scope), adopted_rules=self._adopted)
+        worker = DefaultAnswerer(
+            self.retriever,
+            names,
+            self._sources,
+            ctx,
+            threshold=self.settings.refusal_threshold,
+            top_k=self.settings.top_k,
+            calculators=self.calculators,
+        )
+        blocks = self._blocks(worker, u, scope, question)
+        notes: list[str] = []
+        clarification: str | None = None
+        if u.injection:
+            notes.append("Instructions inside the question were treated as text, not followed.")
+        if worker.out.missing and any(t in TOPIC_TOOLS for t in u.topics):
+            need = _missing_text(worker.out.missing)
+            clarification = f"To compute this, tell me {need}."
+        if not named and len({b.jurisdiction for b in blocks}) > 1:
+            clarification = clarification or (
+                f"Which city is the property in? The answer differs by city ({_join(sorted(names.values()))})."
+            )
+        answered = sorted({b.jurisdiction for b in blocks}, key=scope.index)
+        table = len(answered) > 1 and all(b.value for b in blocks) and u.comparison
+        text, citations = render(blocks, table=table)
+        if not blocks:
+            return Answer(question=question, jurisdictions=scope if named else [], answer=REFUSAL,
+                          refused=True, tool_calls=worker.out.tool_calls, clarification=clarification)  # fmt: skip
+        for b in blocks:
+            notes.extend(b.notes)
+        answer = Answer.verified(
+            ctx,
+            question=question,
+            jurisdictions=answered,
+            answer=text,
+            citations=citations,
+            tool_calls=worker.out.tool_calls,
+            clarification=clarification,
+            notes=list(dict.fromkeys(notes)),
+        )
+        if u.injection and not answer.refused:
+            answer.answer += (
+                "\n\nNote: instructions inside the question were treated as text, not followed."
+            )
+        return answer
+
+    def _blocks(
+        self, worker: DefaultAnswerer, u: Understanding, scope: list[str], question: str
+    ) -> list[Block]:
+        blocks: list[Block] = []
+        if u.section_refs:
+            for city in scope:
+                for ref in u.section_refs:
+                    block = worker.section_block(u, city, ref)
+                    if block is not None:
+                        blocks.append(block)
+            if blocks or u.topic == "general":
+                return blocks
+        for topic in u.topics:
+            for city in scope:
+                made: list[Block] = []
+                for tool in TOPIC_TOOLS.get(topic, ()):
+                    if (
+                        topic == "pumping"
+                        and u.params.sludge_in is None
+                        and u.params.scum_in is None
+                    ):
+                        break
+                    block = worker.calc_block(topic, tool, u, city)
+                    if block is not None:
+                        made.append(block)
+                if not made and topic in ("permit_validity", "permit_fee", "pumping"):
+                    fact = worker.fact_block(topic, u, city)
+                    made = [fact] if fact is not None else []
+                if not made:
+                    block = worker.search_block(topic, u, city, question)
+                    made = [block] if block is not None else []
+                blocks.extend(made)
+        if not u.jurisdictions and u.topic == "general":
+            blocks = _closest_cities(blocks, worker)
+        return blocks
+
+    # -- the optional LLM ----------------------------------------------------------------------
+
+    def _ask_llm(self, u: Understanding, question: str) -> Answer:
+        fallback = self._default(u, question)
+        if u.unknown_places and not u.jurisdictions:
+            return fallback
+        scope = list(u.jurisdictions) or list(self._names)
+        try:
+            from index.llm import LLMConfig, run_agent
+
+            config = LLMConfig.from_settings(self.settings)
+            ctx = VerificationContext(asked=set(scope), adopted_rules=self._adopted)
+            worker = DefaultAnswerer(
+                self.retriever, self._names, self._sources, ctx,
+                threshold=self.settings.refusal_threshold, top_k=self.settings.top_k,
+                calculators=self.calculators,
+            )  # fmt: skip
+            draft = run_agent(config, question, scope, worker)
+            candidate = Answer(
+                question=question,
+                jurisdictions=scope,
+                answer=draft.text,
+                citations=draft.citations,
+                tool_calls=worker.out.tool_calls,
+                mode="llm",
+            )
+            problems = failures(candidate, ctx)
+            if draft.refused:
+                problems = []
+            if problems:
+                raise _Unverified("; ".join(problems))
+            if draft.refused:
+                return candidate.model_copy(
+                    update={"answer": REFUSAL, "refused": True, "citations": []}
+                )
+            return candidate
+        except (BackendUnavailableError, _Unverified, OrdinanceError) as exc:
+            reason = "unreachable" if isinstance(exc, BackendUnavailableError) else "unverified"
+            log.warning("LLM answer %s: %s", reason, exc)
+            note = (
+                "The LLM could not be reached; this is the deterministic answer."
+                if reason == "unreachable"
+                else "The LLM's answer failed citation checks; this is the deterministic answer."
+            )
+            text = fallback.answer if fallback.refused else f"{fallback.answer}\n\nNote: {note}"
+            return fallback.model_copy(
+                update={"mode": "llm-fallback", "answer": text, "notes": [*fallback.notes, note]}
+            )
+
+
+class _Unverified(Exception):
+    pass
+
+
+def _missing_text(missing: list[str]) -> str:
+    names = {"bedrooms": "the number of bedrooms", "perc": "the percolation rate (minutes per inch)",
+             "flow": "the daily flow (gallons per day)", "sludge": "the sludge and scum measurements",
+             "feature": "the feature (well, building, property line, lake)"}  # fmt: skip
+    out: list[str] = []
+    for m in dict.fromkeys(missing):
+        text = next((v for k, v in names.items() if k in m), m.replace("_", " "))
+        if text not in out:
+            out.append(text)
+    return _join(out)
+
+
+def _closest_cities(blocks: list[Block], worker: DefaultAnswerer) -> list[Block]:
+    """Unnamed city, general question: keep every city with relevant evidence (already filtered)."""
+    return blocks

@@ -1,0 +1,98 @@
+"""`ordinance ask`: answer a question with verified citations, or a file of questions as JSON Lines."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from rich.markdown import Markdown
+from rich.panel import Panel
+
+from app.cli import common
+from app.records import Answer
+from ingest.errors import OrdinanceError
+
+
+def _print_answer(answer: Answer) -> None:
+    body, _, _ = answer.answer.partition("\n\nSources:\n")
+    title = (
+        "refused"
+        if answer.refused
+        else f"{', '.join(answer.jurisdictions) or 'answer'} · {answer.mode}"
+    )
+    common.console.print(Panel(Markdown(body), title=title, title_align="left"))
+    if answer.clarification:
+        common.console.print(f"[bold]?[/] {answer.clarification}", highlight=False)
+    for c in answer.citations:
+        page = f", p. {c.page}" if c.page else ""
+        common.console.print(f"[bold][{c.marker}][/] {c.label}{page}", highlight=False, markup=True)
+        common.console.print(f'    "{c.quote}"', highlight=False, markup=False, soft_wrap=True)
+    for call in answer.tool_calls:
+        if call.name != "get_section":
+            common.err_console.print(
+                f"tool {call.name}({call.arguments})", highlight=False, markup=False
+            )
+    common.err_console.print(f"{answer.elapsed_ms:.0f} ms", highlight=False)
+
+
+def _error_object(question: str, exc: OrdinanceError) -> dict[str, object]:
+    """A batch line that failed: the same keys, the error as the answer, refused."""
+    return {
+        "question": question,
+        "jurisdictions": [],
+        "answer": f"error: {exc}",
+        "refused": True,
+        "clarification": None,
+        "citations": [],
+        "tool_calls": [],
+        "mode": "default",
+        "elapsed_ms": 0.0,
+    }
+
+
+def ask(
+    question: str = typer.Argument(
+        ..., help="The question, or '-' to read one question per line from stdin."
+    ),
+    city: str | None = typer.Option(
+        None, "--city", "-c", help="Restrict to one jurisdiction key, e.g. hugo."
+    ),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print the answer as one JSON object per line."
+    ),
+) -> None:
+    """Answer a question from the ordinances, citing the sections it rests on.
+
+    With QUESTION '-', read one question per line from stdin and answer each in order (models
+    are loaded once); with --json each answer is one JSON object per line."""
+    from app.assistant import Assistant
+
+    assistant = Assistant(settings=common.settings())
+    if question != "-":
+        answer = assistant.ask(question, jurisdiction=city)
+        if as_json:
+            common.print_jsonl(answer.to_json())
+        else:
+            _print_answer(answer)
+        return
+    for line in sys.stdin:
+        q = line.strip()
+        if not q:
+            continue
+        try:
+            answer = assistant.ask(q, jurisdiction=city)
+        except OrdinanceError as exc:
+            if not as_json:
+                common.print_error(exc)
+                continue
+            common.print_jsonl(_error_object(q, exc))
+            continue
+        if as_json:
+            common.print_jsonl(answer.to_json())
+        else:
+            common.console.rule(q, style="dim")
+            _print_answer(answer)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ask")(ask)
