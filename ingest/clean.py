@@ -134,9 +134,14 @@ def is_noise_line(text: str) -> bool:
     return len(re.findall(r"\d+", s)) < 2
 
 
-def _accept_page(n: int, prev: int | None) -> bool:
+def _accept_page(n: int, prev: int | None, following: list[int] | None = None) -> bool:
+    """Whether `n` continues the printed page sequence after `prev`.
+
+    The first number is accepted if it is small, or if one of the next page-number candidates
+    (`following`) confirms it (an excerpt may start at page 245).
+    """
     if prev is None:
-        return 1 <= n <= 5
+        return 1 <= n <= 5 or any(n < m <= n + 6 for m in (following or [])[:3])
     return prev < n <= prev + 6 or n == prev - 1
 
 
@@ -197,12 +202,21 @@ def _footer_prefix(pages: list[Page]) -> str | None:
 def _strip_edges(pages: list[Page], use_lead_number: bool) -> None:
     prefix = _footer_prefix(pages)
     prev: int | None = None
-    for page in pages:
+    leads = [
+        int(m.group(1)) if p.lines and (m := LEAD_NUM.match(p.lines[0].text)) else -1 for p in pages
+    ]
+    for i, page in enumerate(pages):
         if not page.lines:
             continue
         first = page.lines[0]
         m = LEAD_NUM.match(first.text)
-        if use_lead_number and m and page.number is None and _accept_page(int(m.group(1)), prev):
+        following = [n for n in leads[i + 1 :] if n >= 0]
+        if (
+            use_lead_number
+            and m
+            and page.number is None
+            and _accept_page(int(m.group(1)), prev, following)
+        ):
             page.number = int(m.group(1))
             cut = m.end()
             page.lines[0] = Line(first.text[cut:], first.start + cut, first.pdf_page)
@@ -225,11 +239,15 @@ def _paginate_flow(lines: list[Line]) -> list[Page]:
     pages: list[Page] = []
     current: list[Line] = []
     prev: int | None = None
-    for line in lines:
+    numbers = [
+        (i, int(m.group(1))) for i, ln in enumerate(lines) if (m := PAGE_NUM_LINE.match(ln.text))
+    ]
+    for i, line in enumerate(lines):
         m = PAGE_NUM_LINE.match(line.text)
         if m:
             n = int(m.group(1))
-            if _accept_page(n, prev):
+            following = [v for j, v in numbers if j > i] if prev is None else None
+            if _accept_page(n, prev, following):
                 lo = n if prev is None or n <= prev + 1 else prev + 1
                 pages.append(Page(current, n, lo))
                 current, prev = [], n

@@ -81,6 +81,8 @@ def find_containers(text: str) -> list[Heading]:
         if kw == "SECTION" and not num.isdigit():
             continue
         end = m.start("title") + len(" ".join(m.group("title").split()[: len(words)]))
+        if text[end : end + 1] == ".":
+            end += 1
         key = (roman_to_int(num) if not num.isdigit() else int(num),)
         out.append(
             Heading(m.start(), end, "container", "container", num, title, CONTAINER_LEVEL[kw], key)
@@ -98,10 +100,14 @@ def find_numbered(text: str) -> list[Heading]:
                 continue  # an upper-case SECTION heading is a container
         if text[m.start("num") + len(m.group("num"))] == ".":
             title, body = _title_after(text, m.end())
-        else:  # "Section 89 Conditions Violation of ...": the title ends before a capital
-            tm = re.match(r"[A-Z][a-z]+(?:\s+[a-z][\w,;'-]*)*", text[m.end() : m.end() + 120])
-            title = tm.group(0) if tm else ""
-            body = m.end() + (tm.end() if tm else 0)
+        else:
+            title, body = _title_after(text, m.end())
+            if (
+                not title or len(title.split()) > 10
+            ):  # "Section 89 Conditions Violation ...": no period
+                tm = re.match(r"[A-Z][a-z]+(?:\s+[a-z][\w,;'-]*)*", text[m.end() : m.end() + 120])
+                title = tm.group(0) if tm else ""
+                body = m.end() + (tm.end() if tm else 0)
         num = m.group("num")
         key = tuple(int(x) for x in re.split(r"[.\-]", num))
         out.append(Heading(m.start(), body or m.end(), "section", "numbered", num, title, 9, key))

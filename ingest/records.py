@@ -21,7 +21,9 @@ class ManifestEntry(Record):
     county: str | None = None
     state: str = "MN"
     instrument: str = Field(description="The instrument's title, e.g. 'Ordinance 89-256'.")
-    adopted: str | None = Field(default=None, description="Adoption date as printed (ISO if known).")
+    adopted: str | None = Field(
+        default=None, description="Adoption date as printed (ISO if known)."
+    )
     state_rules_adopted: list[str] = Field(
         default_factory=list, description="State rules the city adopts by reference."
     )

@@ -83,6 +83,7 @@ def _tidy(body: str, layout: str) -> str:
             out.append(" " + line)
         else:
             out.append(line)
+            line = "x" * 80  # the first line is the rest of the heading line: not a short line
         prev = line
     return "".join(out).strip()
 
@@ -110,6 +111,12 @@ def _back_matter_start(text: str, start: int, end: int) -> int:
     return cut
 
 
+def _as_section(c: Heading) -> Heading:
+    number = (c.number or "").split()[-1]
+    title = c.title.title() if c.title.isupper() else c.title
+    return Heading(c.start, c.body, "section", "numbered", number, title, 9, c.key)
+
+
 def _has_body(text: str, events: list[Heading], j: int) -> bool:
     """Whether text follows container `j` before the next heading (else it heads what follows)."""
     k = j + 1
@@ -133,6 +140,11 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
     }
     style = max(candidates, key=lambda k: len(candidates[k]))
     heads = candidates[style]
+    if not heads:  # "SECTION 1. PURPOSE." with nothing below: those are the sections
+        heads = [
+            _as_section(c) for c in all_containers if c.number and c.number.startswith("SECTION")
+        ]
+        all_containers = [c for c in all_containers if not (c.number or "").startswith("SECTION")]
     taken = [(h.start, h.body) for h in heads]
     containers = [c for c in all_containers if not any(a <= c.start < b for a, b in taken)]
     events = sorted(heads + containers, key=lambda h: h.start)
