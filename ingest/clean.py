@@ -260,23 +260,41 @@ def _paginate_flow(lines: list[Line]) -> list[Page]:
     return pages
 
 
+def _rejoin_footer(group: list[Line]) -> list[Line]:
+    """Undo a wrap inside a running footer ('... Chapter 19 Page' / '15') at a page's end."""
+    if (
+        len(group) >= 2
+        and PAGE_NUM_LINE.match(group[-1].text)
+        and re.search(r"\bPage\s*$", group[-2].text)
+    ):
+        last, num = group[-2], group[-1]
+        joined = last.text.rstrip() + " " + num.text.strip()
+        return [*group[:-2], Line(joined, last.start, last.pdf_page)]
+    return group
+
+
 def _paginate_pdf(lines: list[Line]) -> list[Page]:
     groups: dict[int, list[Line]] = {}
     for line in lines:
         groups.setdefault(line.pdf_page or 0, []).append(line)
+    ordered = [_rejoin_footer(group) for _, group in sorted(groups.items())]
+    candidates = [
+        [int(m.group(1)) for ln in group if (m := PAGE_NUM_LINE.match(ln.text))]
+        for group in ordered
+    ]
     pages: list[Page] = []
     prev: int | None = None
-    for _idx, group in sorted(groups.items()):
+    for i, group in enumerate(ordered):
         page = Page([])
-        for line in group:
-            m = PAGE_NUM_LINE.match(line.text)
-            if m:
-                n = int(m.group(1))
-                if page.number is None and _accept_page(n, prev):
-                    page.number = page.lo = n
-                continue
-            if not is_noise_line(line.text):
-                page.lines.append(line)
+        following = [n for later in candidates[i + 1 :] for n in later]
+        for n in candidates[i]:
+            if _accept_page(n, prev, following):
+                page.number = n
+                page.lo = n if prev is None or n <= prev + 1 else prev + 1
+                break
+        page.lines = [
+            ln for ln in group if not PAGE_NUM_LINE.match(ln.text) and not is_noise_line(ln.text)
+        ]
         if page.number is not None:
             prev = page.number
         pages.append(page)

@@ -1,0 +1,101 @@
+"""Loaders: every bad input fails with a named error that says which file and what to do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fpdf import FPDF
+
+from ingest.errors import (
+    EmptyDocumentError,
+    IngestError,
+    NeedsOCRError,
+    UnreadableDocumentError,
+    UnsupportedFormatError,
+)
+from ingest.loaders import load_source
+
+DATA = Path(__file__).parent / "data" / "ingest"
+
+
+@pytest.mark.parametrize(
+    ("name", "error", "fix"),
+    [
+        pytest.param("bad_empty.txt", EmptyDocumentError, "Put the ordinance text", id="empty"),
+        pytest.param("bad_binary.txt", UnreadableDocumentError, "Convert it", id="binary-junk"),
+        pytest.param(
+            "bad_non_utf8.txt", UnreadableDocumentError, "Save it as UTF-8", id="non-utf8"
+        ),
+        pytest.param("bad_corrupt.pdf", UnreadableDocumentError, "re-export", id="corrupt-pdf"),
+        pytest.param("bad_unknown.docx", UnsupportedFormatError, ".txt, .pdf", id="unknown-ext"),
+        pytest.param("no_such_file.txt", UnreadableDocumentError, "Check the path", id="missing"),
+    ],
+)
+def test_bad_input_raises_named_error_with_fix(
+    name: str, error: type[IngestError], fix: str
+) -> None:
+    with pytest.raises(error) as info:
+        load_source(DATA / name)
+    message = str(info.value)
+    assert repr(str(DATA / name)) in message
+    assert fix in message
+    assert info.value.path == str(DATA / name)
+
+
+def test_scanned_pdf_without_text_layer_says_it_needs_ocr(tmp_path: Path) -> None:
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.rect(20, 20, 120, 80, style="F")  # an image-like page: no text at all
+    path = tmp_path / "scan.pdf"
+    pdf.output(str(path))
+    with pytest.raises(NeedsOCRError, match="needs OCR") as info:
+        load_source(path)
+    assert repr(str(path)) in str(info.value)
+
+
+def test_cp1252_text_is_decoded_not_rejected() -> None:
+    source = load_source(DATA / "cp1252_section.txt")
+    assert source.encoding == "cp1252"
+    assert "190\u00b0F \u2013 the \u201cInspector\u201d" in source.text
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        pytest.param("\ufeffSection 1. Purpose.".encode(), "Section 1. Purpose.", id="utf8-bom"),
+        pytest.param(b"Section 1.\r\nText.", "Section 1.\nText.", id="crlf"),
+        pytest.param("§ 52.01 Purpose.".encode(), "§ 52.01 Purpose.", id="utf8-symbol"),
+    ],
+)
+def test_text_encodings_and_line_ends_are_normalised(
+    tmp_path: Path, data: bytes, expected: str
+) -> None:
+    path = tmp_path / "ord.txt"
+    path.write_bytes(data)
+    assert load_source(path).text == expected
+
+
+def test_html_and_markdown_load_as_plain_text(tmp_path: Path) -> None:
+    html = tmp_path / "ord.html"
+    html.write_text(
+        "<html><script>x=1</script><h2>Sec. 70-41. Definitions.</h2><p>Tank &amp; pipe.</p></html>"
+    )
+    md = tmp_path / "ord.md"
+    md.write_text("## Sec. 70-41. Definitions.\n\n**Tank** means a tank.\n")
+    assert load_source(html).text == "Sec. 70-41. Definitions.\nTank & pipe."
+    assert load_source(md).text == "Sec. 70-41. Definitions.\n\nTank means a tank.\n"
+
+
+def test_pdf_pages_keep_their_boundaries(tmp_path: Path) -> None:
+    pdf = FPDF()
+    for text in ("Section 1. First page text.", "Section 2. Second page text."):
+        pdf.add_page()
+        pdf.set_font("helvetica", size=11)
+        pdf.multi_cell(0, 6, text)
+    path = tmp_path / "two.pdf"
+    pdf.output(str(path))
+    source = load_source(path)
+    assert source.page_starts is not None and len(source.page_starts) == 2
+    second = source.text[source.page_starts[1] :]
+    assert second.startswith("Section 2. Second page text.")

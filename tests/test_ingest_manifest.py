@@ -1,0 +1,65 @@
+"""Manifest validation: a user's mistakes are reported with the manifest's name and the fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ingest import BUNDLED_MANIFEST, load_manifest
+from ingest.errors import ManifestError
+
+MANIFESTS = Path(__file__).parent / "data" / "ingest" / "manifests"
+
+
+def test_bundled_manifest_lists_three_cities_with_existing_sources() -> None:
+    entries = load_manifest(BUNDLED_MANIFEST)
+    assert [e.jurisdiction for e, _ in entries] == ["chaska", "east-bethel", "hugo"]
+    assert all(path.is_file() and path.parent == BUNDLED_MANIFEST.parent for _, path in entries)
+
+
+def test_sources_resolve_relative_to_the_manifest() -> None:
+    entries = load_manifest(MANIFESTS / "excerpts.yaml")
+    assert [p.name for _, p in entries] == [
+        "chaska_pages_15_17.txt",
+        "east_bethel_pages_8_10.txt",
+        "hugo_section_6.txt",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "needle"),
+    [
+        pytest.param(
+            "missing_file.yaml", "no-such-ordinance.txt' does not exist", id="missing-source"
+        ),
+        pytest.param(
+            "duplicate_key.yaml", "duplicate jurisdiction key 'chaska'", id="duplicate-key"
+        ),
+        pytest.param("bad_key.yaml", "bad jurisdiction key 'East Bethel'", id="bad-key"),
+        pytest.param("unknown_field.yaml", "unknown field 'adopted_on'", id="unknown-field"),
+        pytest.param("no_such_manifest.yaml", "does not exist", id="missing-manifest"),
+    ],
+)
+def test_bad_manifest_names_file_and_problem(name: str, needle: str) -> None:
+    with pytest.raises(ManifestError) as info:
+        load_manifest(MANIFESTS / name)
+    message = str(info.value)
+    assert repr(str(MANIFESTS / name)) in message
+    assert needle in message
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param("documents: [\n", id="invalid-yaml"),
+        pytest.param("cities: []\n", id="no-documents-list"),
+        pytest.param("documents:\n  - just a string\n", id="entry-not-mapping"),
+        pytest.param("documents:\n  - jurisdiction: x\n    source: a.txt\n", id="missing-fields"),
+    ],
+)
+def test_malformed_manifest_is_rejected_with_the_format_hint(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "m.yaml"
+    path.write_text(content)
+    with pytest.raises(ManifestError, match="m.yaml"):
+        load_manifest(path)
