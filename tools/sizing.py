@@ -12,7 +12,7 @@ from ingest.errors import ToolInputError
 from tools import base
 from tools.base import fmt, where
 from tools.records import CalcComponent, CalcResult, Provenance
-from tools.rules import CityRules
+from tools.rules import CityRules, StateTable
 
 DwellingClass = Literal["I", "II", "III"]
 
@@ -32,6 +32,12 @@ def _design_bedrooms(
         )
         cites.append(c.cite(extra))
         return bedrooms + int(extra.value)
+    if unfinished_basement:
+        counting = c.facts.get("bedroom_counting")
+        rule = f"; {counting.text} count ({where(counting)})" if counting and counting.text else ""
+        steps.append(f"Unfinished basement: {c.name}'s text adds no bedroom for it{rule}.")
+        if counting is not None:
+            cites.append(c.cite(counting))
     return bedrooms
 
 
@@ -117,7 +123,7 @@ def design_flow(
     return base.deferred(tool, c, "design_flow", "dwelling design flows", citations=cites)
 
 
-def book_state_table(c: CityRules, name: str):  # type: ignore[no-untyped-def]
+def book_state_table(c: CityRules, name: str) -> StateTable | None:
     """The state table `name` if this city adopts its rule family, else None."""
     table = base.book().state.tables.get(name)
     return table if table is not None and c.adopts(table.family) else None
