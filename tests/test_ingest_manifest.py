@@ -61,5 +61,5 @@ def test_bad_manifest_names_file_and_problem(name: str, needle: str) -> None:
 def test_malformed_manifest_is_rejected_with_the_format_hint(tmp_path: Path, content: str) -> None:
     path = tmp_path / "m.yaml"
     path.write_text(content)
-    with pytest.raises(ManifestError, match="m.yaml"):
+    with pytest.raises(ManifestError, match=r"m\.yaml"):
         load_manifest(path)
