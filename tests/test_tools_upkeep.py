@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import typing
 
 import pytest
 
@@ -129,3 +130,18 @@ def test_registry_tools_have_docstrings_and_unit_bearing_parameters() -> None:
         assert fn.__doc__ and len(fn.__doc__) > 40, name
         params = inspect.signature(fn).parameters
         assert "jurisdiction" in params or name == "compare", name
+
+
+def test_registry_annotations_are_real_types_for_schema_builders() -> None:
+    for name, fn in TOOLS.items():
+        hints = typing.get_type_hints(fn)
+        assert all(not isinstance(h, str) for h in fn.__annotations__.values()), name
+        assert hints["return"] is not None
+
+
+def test_registry_compare_takes_explicit_parameters() -> None:
+    params = inspect.signature(TOOLS["compare"]).parameters
+    assert {"topic", "bedrooms", "perc_rate_min_per_inch", "feature"} <= set(params)
+    comp = TOOLS["compare"]("area", bedrooms=3, perc_rate_min_per_inch=20)
+    hugo = next(r for r in comp.rows if r.jurisdiction == "hugo")
+    assert hugo.cells[0].value == 751.5

@@ -57,3 +57,36 @@ def _cells(topic: str, key: str, params: dict[str, Any]) -> list[CalcResult]:
     if params:
         raise ToolInputError(f"Comparing {topic!r} takes no parameters, got {sorted(params)!r}.")
     return [rule_fact(key, topic)]
+
+
+def compare_cities(
+    topic: str,
+    bedrooms: int | None = None,
+    perc_rate_min_per_inch: float | None = None,
+    daily_flow_gpd: float | None = None,
+    system_type: str | None = None,
+    rock_depth_in: int | None = None,
+    feature: str | None = None,
+    component: str | None = None,
+    sludge_to_outlet_baffle_in: float | None = None,
+    scum_to_outlet_baffle_in: float | None = None,
+    existing_system: bool | None = None,
+) -> Comparison:
+    """Compare a topic across every city (Hugo, Chaska, East Bethel), a row per city with every
+    cell cited or marked 'not in this corpus'. topic: tank, flow, area, separation, pumping,
+    setback, permit_validity, permit_fee, inspection_interval, inspection_notice, failing_system.
+    Give only the parameters the topic needs (e.g. tank: bedrooms; area: bedrooms and
+    perc_rate_min_per_inch; setback: feature)."""
+    given = {
+        "bedrooms": bedrooms,
+        "perc_rate_min_per_inch": perc_rate_min_per_inch,
+        "daily_flow_gpd": daily_flow_gpd,
+        "system_type": system_type,
+        "rock_depth_in": rock_depth_in,
+        "feature": feature,
+        "component": component,
+        "sludge_to_outlet_baffle_in": sludge_to_outlet_baffle_in,
+        "scum_to_outlet_baffle_in": scum_to_outlet_baffle_in,
+        "existing_system": existing_system,
+    }
+    return compare(topic, **{k: v for k, v in given.items() if v is not None})

@@ -6,6 +6,7 @@ schema = signature); tools/ itself never imports llama_index.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -20,9 +21,16 @@ from tools.calculators import (
     soil_treatment_area,
     vertical_separation,
 )
-from tools.compare import compare
+from tools.compare import compare_cities
 
-TOOLS: dict[str, Callable[..., Any]] = {
+
+def _resolved(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Evaluate the (postponed, string) annotations so schema builders see real types."""
+    fn.__annotations__ = typing.get_type_hints(fn)
+    return fn
+
+
+_TOOLS: dict[str, Callable[..., Any]] = {
     "design_flow": design_flow,
     "septic_tank_capacity": septic_tank_capacity,
     "soil_treatment_area": soil_treatment_area,
@@ -32,5 +40,6 @@ TOOLS: dict[str, Callable[..., Any]] = {
     "pumping_due": pumping_due,
     "rule_fact": rule_fact,
     "known_features": known_features,
-    "compare": compare,
+    "compare": compare_cities,
 }
+TOOLS: dict[str, Callable[..., Any]] = {name: _resolved(fn) for name, fn in _TOOLS.items()}
