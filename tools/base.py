@@ -100,6 +100,8 @@ def where(item: Cited) -> str:
 
 
 def result(tool: str, c: CityRules, status: str, summary: str, **kw: object) -> CalcResult:
+    if status == "flagged" and kw.get("value") is not None:
+        summary += " This value rests on an OCR-uncertain transcription: check the original."
     return CalcResult(tool=tool, jurisdiction=c.jurisdiction, status=status, summary=summary, **kw)  # type: ignore[arg-type]
 
 
