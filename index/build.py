@@ -174,9 +174,11 @@ def update_index(
             jurisdictions=sorted(old_state.jurisdictions),
         )
 
-    hashes = {c.content_hash for c in chunks}
+    hashes = {c.content_hash for c in chunks if c.text}
     stored = _old_vectors(client, old_state, old_chunks, hashes)
-    embedder = get_embedder() if any(c.content_hash not in stored for c in chunks) else None
+    embedder = (
+        get_embedder() if any(c.text and c.content_hash not in stored for c in chunks) else None
+    )
 
     hid = old_state.home_id if old_state else home_id(home)
     generation = new_generation()
@@ -191,7 +193,7 @@ def update_index(
     try:
         for start in range(0, total, batch_size):
             batch = chunks[start : start + batch_size]
-            fresh = [c for c in batch if c.content_hash not in vectors_by_hash]
+            fresh = [c for c in batch if c.text and c.content_hash not in vectors_by_hash]
             if fresh:
                 assert embedder is not None
                 unique = list({c.content_hash: c for c in fresh}.values())
@@ -199,7 +201,10 @@ def update_index(
                 embedded += len(unique)
                 for c, v in zip(unique, vecs, strict=True):
                     vectors_by_hash[c.content_hash] = v
-            store.add(_nodes(batch, np.stack([vectors_by_hash[c.content_hash] for c in batch])))
+            searchable = [c for c in batch if c.text]  # heading-only sections: lookup only
+            if searchable:
+                vecs = np.stack([vectors_by_hash[c.content_hash] for c in searchable])
+                store.add(_nodes(searchable, vecs))
             done += len(batch)
             if progress:
                 progress(done, total)
@@ -226,11 +231,11 @@ def update_index(
         _collect_garbage(home, client, state, keep)
     except Exception as exc:  # cleanup is best effort
         log.warning("cleanup of old index generations failed: %s", exc)
-    removed = len({c.content_hash for c in old_chunks} - hashes)
+    removed = len({c.content_hash for c in old_chunks if c.text} - hashes)
     stats = IndexStats(
         chunks=total,
         embedded=embedded,
-        reused=total - embedded,
+        reused=len(hashes) - embedded,
         removed=removed,
         seconds=time.perf_counter() - started,
         jurisdictions=sorted(state.jurisdictions),

@@ -21,14 +21,24 @@ _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 _LINE_BREAK = re.compile(r"\n")
 _SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=[\"'(A-Z0-9])")
 _WORD_GAP = re.compile(r"\s+")
-_TABLE_START = re.compile(r"^\s*(?:TABLE\b|Table\s+[IVX\d]+\b)")
+_TABLE_START = re.compile(r"^\s*(?:TABLE\b|Table\s+[IVX\d]+\s*$)")
+_ITEM_START = re.compile(r"^\s*(?:[a-z]\s?[.'’]\s|\(\s*\d{1,2}\s*\)\s+[A-Z]|\d{1,2}\s?\.\s+[A-Z])")
 
 Span = tuple[int, int]
 
 
-def breadcrumb(section: Section) -> str:
-    """'Hugo > SECTION 4. GENERAL PROVISIONS > §404.04 Tank Capacity'."""
+LEAD_WORDS = 12
+"""An untitled section's later chunks carry its first words in the breadcrumb, as a title."""
+
+
+def breadcrumb(section: Section, lead: bool = False) -> str:
+    """'Hugo > SECTION 4. GENERAL PROVISIONS > §404.04 Tank Capacity'.
+
+    With ``lead``, an untitled section gets its first words in place of a title."""
     head = f"§{section.section} {section.title}".rstrip() if section.section else section.title
+    if lead and not section.title.strip():
+        words = section.text.split()[:LEAD_WORDS]
+        head = f"{head} ({' '.join(words)} ...)" if words else head
     return " > ".join([section.jurisdiction_name, *section.path, head])
 
 
@@ -50,11 +60,35 @@ def _split(text: str, span: Span, pattern: re.Pattern[str]) -> list[Span]:
     return pieces
 
 
+def _join_tables(
+    text: str, blocks: list[Span], budget: int, count: Callable[[str], int]
+) -> list[Span]:
+    """Merge a table heading line ('TABLE IV') with the rows after it, up to the next list item
+    ('c. For establishments', '(3) Design'), so that the table stays in one chunk."""
+    out: list[Span] = []
+    i = 0
+    while i < len(blocks):
+        start, end = blocks[i]
+        if _TABLE_START.match(text[start:end]) and "|" not in text[start:end]:
+            j = i + 1
+            while j < len(blocks) and not _ITEM_START.match(text[blocks[j][0] : blocks[j][1]]):
+                if count(text[start : blocks[j][1]]) > 3 * budget:
+                    break
+                j += 1
+            out.append((start, blocks[j - 1][1]))
+            i = j
+        else:
+            out.append((start, end))
+            i += 1
+    return out
+
+
 def _units(text: str, budget: int, count: Callable[[str], int]) -> list[tuple[Span, int, bool]]:
     """(span, tokens, is_table) pieces of ``text`` small enough to pack, tables kept whole."""
     blocks = _split(text, (0, len(text)), _PARAGRAPH_BREAK)
     if len(blocks) <= 1:
         blocks = _split(text, (0, len(text)), _LINE_BREAK) or blocks
+    blocks = _join_tables(text, blocks, budget, count)
     units: list[tuple[Span, int, bool]] = []
     for block in blocks:
         body = text[block[0] : block[1]]
@@ -130,7 +164,8 @@ def chunk_sections(
         if section.kind in SKIPPED_KINDS:
             continue
         crumb = breadcrumb(section)
-        budget = max(32, max_tokens - count_tokens(crumb) - 2)
+        lead_crumb = breadcrumb(section, lead=True)
+        budget = max(32, max_tokens - count_tokens(lead_crumb) - 2)
         text = section.text
         spans = _pack(_units(text, budget, count_tokens), budget) or [(0, len(text))]
         base_id = section.label
@@ -142,7 +177,8 @@ def chunk_sections(
         seen_ids.add(base_id)
         for i, (start, end) in enumerate(spans, 1):
             body = text[start:end].strip()
-            embed_text = f"{crumb}\n{body}" if body else crumb
+            head = crumb if i == 1 else lead_crumb
+            embed_text = f"{head}\n{body}" if body else head
             chunk_id = base_id if len(spans) == 1 else f"{base_id} [{i}/{len(spans)}]"
             chunks.append(
                 Chunk(

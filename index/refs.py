@@ -119,12 +119,11 @@ _ALL = re.compile(
     r"|(?:any|every)\s+of\s+(?:the\s+)?(?:three|3|them))\b",
     re.IGNORECASE,
 )
-_WORD = re.compile(r"[a-z0-9]+")
+_WORD = re.compile(r"[A-Za-z0-9]+")
 
 
-def _words(text: str) -> list[tuple[int, str]]:
-    folded = re.sub(r"['’]s\b", "", text.casefold())
-    return [(m.start(), m.group()) for m in _WORD.finditer(folded)]
+def _words(text: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group().casefold()) for m in _WORD.finditer(text)]
 
 
 def _edit_distance(a: str, b: str, limit: int = 2) -> int:
@@ -151,27 +150,52 @@ def _close(word: str, target: str) -> bool:
     return len(target) >= 5 and len(word) >= 4 and _edit_distance(word, target) <= 1
 
 
-def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
-    """Keys of the jurisdictions a text names, in order of first mention.
-
-    Matches the display name or the key ("East Bethel's", "east-bethel", "eastbethel"), with
-    one typo allowed in names of five letters or more; "all three", "each city" and the like
-    name every known jurisdiction."""
+def _mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]:
+    """(key, start, end) of every mention of a known jurisdiction, in text order."""
     words = _words(text)
-    first_seen: dict[str, int] = {}
+    found: list[tuple[str, int, int]] = []
     for key, name in known.items():
         forms = {tuple(_WORD.findall(name.casefold())), tuple(_WORD.findall(key.casefold()))}
         for form in forms:
             if not form:
                 continue
             joined = "".join(form)
-            for i, (pos, word) in enumerate(words):
-                window = [w for _, w in words[i : i + len(form)]]
-                hit = len(window) == len(form) and all(map(_close, window, form))
-                if hit or (len(form) > 1 and _close(word, joined)):
-                    first_seen[key] = min(pos, first_seen.get(key, pos))
-                    break
-    ordered = sorted(first_seen, key=lambda k: first_seen[k])
+            for i, (start, end, word) in enumerate(words):
+                window = words[i : i + len(form)]
+                if len(window) == len(form) and all(
+                    _close(w, t) for (_, _, w), t in zip(window, form, strict=True)
+                ):
+                    found.append((key, start, window[-1][1]))
+                elif len(form) > 1 and _close(word, joined):
+                    found.append((key, start, end))
+    return sorted(set(found), key=lambda m: (m[1], -m[2]))
+
+
+def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
+    """Keys of the jurisdictions a text names, in order of first mention.
+
+    Matches the display name or the key ("East Bethel's", "east-bethel", "eastbethel"), with
+    one typo allowed in names of five letters or more; "all three", "each city" and the like
+    name every known jurisdiction."""
+    ordered = list(dict.fromkeys(key for key, _, _ in _mentions(text, known)))
     if _ALL.search(text):
         ordered += [key for key in known if key not in ordered]
     return ordered
+
+
+def strip_jurisdictions(text: str, known: Mapping[str, str]) -> str:
+    """``text`` without its mentions of known jurisdictions (and "in"/"'s" around them).
+
+    Once the jurisdiction is a filter, its name in the query only adds noise to the search."""
+    out, cursor = [], 0
+    for _, start, end in _mentions(text, known):
+        if start < cursor:
+            continue
+        out.append(re.sub(r"\b(?:in|for|of|from|at)\s*$", "", text[cursor:start], flags=re.I))
+        cursor = end
+        tail = re.match(r"['’]s\b", text[cursor:])
+        if tail:
+            cursor += tail.end()
+    out.append(text[cursor:])
+    stripped = " ".join("".join(out).split()).strip(" ,:;-–")
+    return stripped or text

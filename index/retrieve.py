@@ -17,7 +17,13 @@ from index import chroma
 from index.embed import get_embedder, model_id
 from index.lexical import Bm25Index
 from index.records import Chunk, Evidence
-from index.refs import build_table_map, detect_jurisdictions, find_section_refs, normalize_ref
+from index.refs import (
+    build_table_map,
+    detect_jurisdictions,
+    find_section_refs,
+    normalize_ref,
+    strip_jurisdictions,
+)
 from index.state import REBUILD_HINT, IndexState, read_chunks, read_documents, read_state
 from ingest.errors import (
     IndexStateError,
@@ -57,6 +63,7 @@ class Retriever:
         self._jur = np.array([c.jurisdiction for c in chunks])
         self._pos = {c.id: i for i, c in enumerate(chunks)}
         self._bm25 = Bm25Index([c.embed_text for c in chunks])
+        self._has_text = np.array([bool(c.text) for c in chunks])
         self._sections: dict[tuple[str, str], Section] = {}
         self._by_title: dict[tuple[str, str], Section] = {}
         self._chunks_of: dict[tuple[str, str], list[int]] = {}
@@ -101,10 +108,11 @@ class Retriever:
         client = chroma.open_client(home, chroma_url)
         collection = chroma.get_collection(client, state.collection, chroma_url or "the store")
         count = collection.count()
-        if count != len(chunks) or count != state.chunks:
+        searchable = sum(1 for c in chunks if c.text)
+        if count != searchable or len(chunks) != state.chunks:
             raise IndexStateError(
                 f"The index in {str(home)!r} is inconsistent ({count} vectors for "
-                f"{len(chunks)} chunks): {REBUILD_HINT}."
+                f"{searchable} chunks): {REBUILD_HINT}."
             )
         return cls(state, chunks, docs, collection, max_chars=max_chars)
 
@@ -196,7 +204,9 @@ class Retriever:
         the query, else all). ``mode`` 'bm25' or 'vector' runs one retriever alone (evals)."""
         text = self._check(query, k)
         scope, named = self._scope(text, jurisdictions)
-        allowed = np.isin(self._jur, scope)
+        allowed = np.isin(self._jur, scope) & self._has_text
+        # The filter carries the jurisdiction; its name in the query would only add noise.
+        plain = strip_jurisdictions(text, self._names)
         pool = min(len(self.chunks), max(4 * k, 30))
         fused: dict[int, float] = {}
         raw: dict[int, dict[str, float]] = {}
@@ -208,13 +218,13 @@ class Retriever:
 
         exact = self._exact(text, scope) if mode == "hybrid" else []
         if mode in ("hybrid", "bm25"):
-            add("bm25", self._bm25.top(text, pool, allowed))
+            add("bm25", self._bm25.top(plain, pool, allowed))
         qvec: np.ndarray | None = None
         if mode in ("hybrid", "vector"):
-            qvec = get_embedder().embed_query(text)
+            qvec = get_embedder().embed_query(plain)
             add("vector", self._vector(qvec, scope, pool))
         if mode == "hybrid":
-            add("title", self._title_matches(text, scope))
+            add("title", self._title_matches(plain, scope))
         for order, pos in enumerate(exact):
             fused[pos] = EXACT_SCORE + 0.001 * (len(exact) - order)
             raw.setdefault(pos, {})["exact"] = EXACT_SCORE

@@ -51,3 +51,38 @@ def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     get_settings.cache_clear()
     yield home
     get_settings.cache_clear()
+
+
+# --- index stage (issue 3): the bundled corpus ingested once, real model, real on-disk Chroma ---
+
+
+@pytest.fixture(scope="session")
+def bundled_documents() -> list:
+    """The bundled corpus parsed once (`ingest.load_corpus()`)."""
+    from ingest import load_corpus
+
+    return load_corpus()
+
+
+@pytest.fixture(scope="session")
+def indexed_home(tmp_path_factory: pytest.TempPathFactory, bundled_documents: list) -> Path:
+    """A home with the bundled corpus stored and indexed (Chroma on disk). Read-only: tests
+    that change an index copy it (`shutil.copytree`) or build their own."""
+    from index.build import update_index
+    from ingest.store import save_documents
+
+    home = tmp_path_factory.mktemp("indexed") / "home"
+    save_documents(home, bundled_documents)
+    update_index(bundled_documents, home)
+    return home
+
+
+@pytest.fixture(scope="session")
+def retriever(indexed_home: Path):
+    """A Retriever over `indexed_home`, opened once."""
+    from index.retrieve import Retriever
+
+    return Retriever.open(indexed_home)
+
+
+# --- end index stage ---
