@@ -289,6 +289,11 @@ class Assistant:
             )
 
 
+def _with_component(u: Understanding, component: str) -> Understanding:
+    params = u.params.model_copy(update={"component": component})
+    return u.model_copy(update={"params": params})
+
+
 class _Unverified(Exception):
     pass
 
@@ -296,6 +301,8 @@ class _Unverified(Exception):
 def _missing_text(missing: list[str]) -> str:
     names = {"bedrooms": "the number of bedrooms", "perc": "the percolation rate (minutes per inch)",
              "flow": "the daily flow (gallons per day)", "sludge": "the sludge and scum measurements",
+             "scum": "the sludge and scum measurements",
+             "distances": "the measured distances in feet (to the well, building, property line or lake)",
              "feature": "the feature (well, building, property line, lake)"}  # fmt: skip
     out: list[str] = []
     for m in dict.fromkeys(missing):

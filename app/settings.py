@@ -34,22 +34,26 @@ class Settings(BaseSettings):
         description="Manifest of the bundled ordinances, ingested by `ordinance ingest` with no paths.",
     )
     rules_dir: Path = Field(
-        default=RULES_DIR, description="Folder of curated calculator rules, one YAML file per jurisdiction."
+        default=RULES_DIR,
+        description="Folder of curated calculator rules, one YAML file per jurisdiction.",
     )
     chroma_url: str | None = Field(
         default=None,
         description="URL of a Chroma server (e.g. http://127.0.0.1:8000). Unset: embedded Chroma on disk under `home`.",
     )
     embed_batch_size: int = Field(default=64, ge=1, description="Texts per embedding batch.")
-    chunk_size_tokens: int = Field(default=256, ge=32, description="Largest chunk, in model tokens.")
+    chunk_size_tokens: int = Field(
+        default=256, ge=32, description="Largest chunk, in model tokens."
+    )
     top_k: int = Field(default=5, ge=1, le=50, description="Hits returned by a search.")
     max_query_chars: int = Field(default=2000, ge=10, description="Longest question accepted.")
     refusal_threshold: float = Field(
-        default=0.35,
-        description="Lowest vector similarity of the best hit for the default answerer to answer; below it, it refuses.",
+        default=0.3,
+        description="Lowest vector similarity of the best hit for the default answerer to answer; below it, it refuses. Questions without sewer/septic vocabulary need at least 0.45.",
     )
     llm_provider: Literal["none", "ollama", "openai-compatible"] = Field(
-        default="none", description="Optional LLM that writes the prose; `none` uses the deterministic answerer."
+        default="none",
+        description="Optional LLM that writes the prose; `none` uses the deterministic answerer.",
     )
     llm_model: str = Field(default="llama3.1", description="Model name passed to the LLM backend.")
     llm_base_url: str | None = Field(
@@ -57,12 +61,17 @@ class Settings(BaseSettings):
         description="LLM server URL (Ollama: http://127.0.0.1:11434; OpenAI-compatible: http://host:port/v1).",
     )
     llm_api_key_env: str = Field(
-        default="OPENAI_API_KEY", description="Name of the environment variable holding the LLM API key."
+        default="OPENAI_API_KEY",
+        description="Name of the environment variable holding the LLM API key.",
     )
     llm_timeout_s: float = Field(default=60.0, gt=0, description="Seconds to wait for the LLM.")
     host: str = Field(default="127.0.0.1", description="Address `ordinance serve` binds.")
-    port: int = Field(default=7860, ge=1, le=65535, description="Port `ordinance serve` listens on.")
-    auth_user: str | None = Field(default=None, description="Basic-auth user name for the UI (with auth_password).")
+    port: int = Field(
+        default=7860, ge=1, le=65535, description="Port `ordinance serve` listens on."
+    )
+    auth_user: str | None = Field(
+        default=None, description="Basic-auth user name for the UI (with auth_password)."
+    )
     auth_password: str | None = Field(default=None, description="Basic-auth password for the UI.")
 
     @property

@@ -92,6 +92,7 @@ class Understanding(_Record):
     wants_amount: bool = Field(default=False, description="Asks for a fee or dollar amount.")
     yes_no: bool = False
     injection: bool = Field(default=False, description="Contains instruction-like text.")
+    on_topic: bool = Field(default=True, description="Uses the vocabulary of sewer/septic rules.")
 
     @property
     def is_calc(self) -> bool:
@@ -160,6 +161,14 @@ _FOLLOW_UP = re.compile(
     re.I,
 )
 
+_SIZE = (
+    r"\b(?:size[ds]?|sizing|big|bigger|large|larger|capacity|capacities|gallons?|volume|how much "
+    r"(?:area|space|room)|area (?:needed|required)|square|sq|dimensions?|minimum)\b"
+)
+_STA = (
+    r"\b(?:drain ?fields?|soil treatment areas?|absorption (?:areas?|fields?)|leach(?:ing)? ?fields?|"
+    r"mounds?|trench(?:es)?|(?<!\d )(?<!\d-)beds?(?![- ]?rooms?))\b"
+)
 _TOPIC_RULES: tuple[tuple[Topic, re.Pattern[str]], ...] = (
     ("build", re.compile(r"\bwhat do i need\b|\bbuilding a\b.*\b(house|home)\b.*\bneed\b|"
                          r"\bnew (?:house|home)\b.*\b(?:what|need|system)\b|\bwhat system\b", re.I)),
@@ -177,20 +186,33 @@ _TOPIC_RULES: tuple[tuple[Topic, re.Pattern[str]], ...] = (
                            r"\bpumped\b|\bneed(?:s)? pumping\b", re.I)),
     ("separation", re.compile(r"\bseparation\b|\bwater table\b|\bbedrock\b|\bthree[- ]foot rule\b|"
                               r"\bredoximorphic\b|\bsaturated soil\b|\blimiting (?:layer|condition)\b", re.I)),
-    ("area", re.compile(r"\bdrain ?field\b|\bsoil treatment area\b|\babsorption (?:area|field)\b|"
-                        r"\bleach(?:ing)? ?field\b|\bsquare (?:feet|foot)\b|\bsq\.? ?ft\b|"
-                        r"\bmound\b.*\b(?:size|big|large|area)\b|\b(?:size|big|large)\b.*\bmound\b|"
-                        r"\btrench\w* (?:area|size)\b|\bperc\w*\b.*\b(?:area|size|how big)\b", re.I)),
+    ("area", re.compile(
+        rf"{_SIZE}.*{_STA}|{_STA}.*{_SIZE}|\bsquare (?:feet|foot)\b|\bsq\.? ?ft\b|"
+        rf"\bwhat (?:\w+ )?(?:and )?(?:size )?{_STA}|\btank and (?:a |the )?{_STA}|"
+        r"\bperc\w*\b.*\b(?:area|size|how big)\b", re.I)),
     ("setback", re.compile(r"\bsetbacks?\b|\bhow (?:far|close)\b|\bdistance\w*\b|\bfeet from\b|"
                            r"\bft from\b|\baway from\b|\bclose to\b|\bnear (?:my|a|the) (?:well|lake)", re.I)),
     ("flow", re.compile(r"\bdesign flow\b|\bsewage flow\b|\bgallons per day\b|\bgpd\b|\bdaily flow\b|"
                         r"\bflow\b.*\bbedroom|\bhow much (?:sewage|wastewater|water)\b", re.I)),
-    ("tank", re.compile(r"\btank\b.*\b(?:size|big|large|capacity|gallon\w*|volume|how many|need|"
-                        r"required|minimum|compartment\w*)\b|\b(?:size|big|large|capacity|gallon\w*|"
-                        r"volume|minimum|compartment\w*)\b.*\btank\b|\bseptic tank\b|"
-                        r"\bwhat (?:kind of |type of |size )?tank\b|\btank and\b|\band (?:a )?tank\b", re.I)),
+    ("tank", re.compile(
+        rf"\btank\b.*{_SIZE}|{_SIZE}.*\btank\b|\bcompartment\w*\b|"
+        r"\bwhat (?:size |kind of |type of )?(?:septic )?tank\b|\btank (?:and|\+) (?:a |the )?drain", re.I)),
 )  # fmt: skip
 
+_DOMAIN = re.compile(
+    r"\b(?:septic|sewers?|sewage|sewerage|sanitary|tanks?|drain ?fields?|soils?|perc\w*|mounds?|"
+    r"trench\w*|pump\w*|sludge|scum|baffles?|setbacks?|wells?|cesspools?|priv(?:y|ies)|drip|"
+    r"graveless|ists|ssts|msts|effluent|wastewater|discharg\w*|septage|abandon\w*|flood\w*|"
+    r"escrow|grease|oil|manholes?|sump|bedrooms?|gallons?|installers?|designers?|separation|"
+    r"water table|bedrock|borings?|dosing|lift station|alarms?|fail\w*|mpca|laterals?|holding|"
+    r"permits?|inspect\w*|fees?|penalt\w*|violat\w*|variances?|misdemeanor|compl\w*|"
+    r"contractors?|"
+    r"treatment|distribution|pipes?|building sewer|toilet|plumb\w*|"
+    r"excavat\w*|shoreland|lakes?|rivers?|property lines?|lot|bonds?|insurance|licens\w* (?:to|for) "
+    r"(?:pump|install|design)|as-?builts?|certif\w*|aerobic|filter|rock|gravel|drainage|"
+    r"groundwater|water supply|wastes?)\b",
+    re.I,
+)
 _KEYWORDS = (
     "septic", "tank", "bedroom", "bedrooms", "drainfield", "permit", "permits", "setback",
     "setbacks", "percolation", "separation", "pumping", "sludge", "scum", "compare", "mound",
@@ -529,6 +551,7 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
             re.search(r"^\s*(?:is|are|can|may|do|does|must|should|am|will|could)\b", fixed, re.I)
         ),
         injection=bool(_INJECTION.search(text)),
+        on_topic=bool(_DOMAIN.search(fixed)),
     )
 
 
