@@ -121,3 +121,8 @@ def test_bad_input_is_a_clean_error_with_exit_2(
     captured = capsys.readouterr()
     assert message in " ".join(captured.err.split())
     assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_holding_json(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _json(capsys, "calc", "holding", "--city", "hugo", "--bedrooms", "4", "--json")
+    assert data["value"] == 1600.0 and data["citations"][0]["section"] == "502.05"

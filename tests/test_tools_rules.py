@@ -77,9 +77,11 @@ def test_east_bethel_cites_by_title_and_never_invents_a_section_number() -> None
 
 
 def test_state_figures_are_grade_h_and_only_east_bethel_adopts_their_family() -> None:
-    for table in BOOK.state.tables.values():
-        assert table.grade == "H"
-        adopters = [c.jurisdiction for c in BOOK.cities.values() if c.adopts(table.family)]
+    items = [*BOOK.state.tables.values(), *BOOK.state.figures.values()]
+    assert len(items) >= 4
+    for item in items:
+        assert item.grade == "H" and item.rule_part.startswith("Minn. R. 7080.")
+        adopters = [c.jurisdiction for c in BOOK.cities.values() if c.adopts(item.family)]
         assert adopters == ["east-bethel"]
 
 

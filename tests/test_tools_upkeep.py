@@ -8,7 +8,7 @@ import typing
 import pytest
 
 from ingest.errors import ToolInputError
-from tools.calculators import pumping_due, rule_fact
+from tools.calculators import holding_tank_capacity, pumping_due, rule_fact
 from tools.compare import TOPICS, compare
 from tools.registry import TOOLS
 
@@ -117,6 +117,7 @@ def test_every_compare_topic_runs() -> None:
         "tank": {"bedrooms": 3}, "flow": {"bedrooms": 3}, "area": {"bedrooms": 3, "perc_rate_min_per_inch": 20},
         "separation": {"perc_rate_min_per_inch": 20}, "setback": {"feature": "well"},
         "pumping": {"sludge_to_outlet_baffle_in": 10, "scum_to_outlet_baffle_in": 5},
+        "holding_tank": {"bedrooms": 3},
     }  # fmt: skip
     for topic in TOPICS:
         comp = compare(topic, **params.get(topic, {}))
@@ -145,3 +146,42 @@ def test_registry_compare_takes_explicit_parameters() -> None:
     comp = TOOLS["compare"]("area", bedrooms=3, perc_rate_min_per_inch=20)
     hugo = next(r for r in comp.rows if r.jurisdiction == "hugo")
     assert hugo.cells[0].value == 751.5
+
+
+HOLDING = [
+    ("hugo", {"bedrooms": 2}, 1200, "502.05"), ("hugo", {"bedrooms": 3}, 1200, "502.05"),
+    ("hugo", {"bedrooms": 4}, 1600, "502.05"), ("hugo", {"daily_flow_gpd": 500}, 4000, "502.05"),
+    ("east-bethel", {"bedrooms": 2}, 1000, None), ("east-bethel", {"bedrooms": 3}, 1200, None),
+    ("east-bethel", {"daily_flow_gpd": 500}, 2500, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("city", "kwargs", "gallons", "section"), HOLDING,
+                         ids=[f"{c}-{k}" for c, k, _, _ in HOLDING])  # fmt: skip
+def test_holding_tank_capacity(
+    city: str, kwargs: dict[str, float], gallons: float, section: str | None
+) -> None:
+    r = holding_tank_capacity(city, **kwargs)  # type: ignore[arg-type]
+    assert (r.status, r.value) == ("ok", gallons)
+    if section is not None:
+        assert any(c.section == section and c.source == "city" for c in r.citations)
+    else:
+        assert [c.rule_part for c in r.citations if c.source == "state"] == ["Minn. R. 7080.2290"]
+
+
+def test_east_bethel_holding_tank_uses_the_adopted_state_rule_and_warns_for_new_homes() -> None:
+    r = holding_tank_capacity("east-bethel", bedrooms=4)
+    state = [c for c in r.citations if c.source == "state"]
+    assert [c.rule_part for c in state] == ["Minn. R. 7080.2290"]
+    assert any("new residential construction" in w for w in r.warnings)
+
+
+def test_chaska_holding_tank_defers() -> None:
+    r = holding_tank_capacity("chaska", bedrooms=3)
+    assert r.status == "deferred" and r.value is None
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"bedrooms": 3, "daily_flow_gpd": 400}, {"bedrooms": 0}])
+def test_holding_tank_bad_input(kwargs: dict[str, float]) -> None:
+    with pytest.raises(ToolInputError):
+        holding_tank_capacity("hugo", **kwargs)  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ Each function validates its input (`ToolInputError` naming the value and the all
 from __future__ import annotations
 
 from tools.base import configure
+from tools.holding import holding_tank_capacity
 from tools.siting import FEATURES, known_features, setback, site_check
 from tools.sizing import design_flow, septic_tank_capacity
 from tools.soil import soil_treatment_area, vertical_separation
@@ -17,6 +18,7 @@ __all__ = [
     "FEATURES",
     "configure",
     "design_flow",
+    "holding_tank_capacity",
     "known_features",
     "pumping_due",
     "rule_fact",

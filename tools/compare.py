@@ -8,6 +8,7 @@ from typing import Any
 
 from ingest.errors import ToolInputError
 from tools import base
+from tools.holding import holding_tank_capacity
 from tools.records import CalcResult, Comparison, ComparisonRow
 from tools.siting import COMPONENTS, setback
 from tools.sizing import design_flow, septic_tank_capacity
@@ -20,6 +21,7 @@ CALCULATORS: dict[str, Callable[..., CalcResult]] = {
     "area": soil_treatment_area,
     "separation": vertical_separation,
     "pumping": pumping_due,
+    "holding_tank": holding_tank_capacity,
 }
 TOPICS: tuple[str, ...] = (*CALCULATORS, "setback", *FACTS)
 Param = str | int | float | bool | None
@@ -27,7 +29,7 @@ Param = str | int | float | bool | None
 
 def compare(topic: str, **params: Any) -> Comparison:
     """Compare a topic across every city with rules. topic: tank, flow, area, separation,
-    pumping (calculator parameters as for those tools, without jurisdiction), setback (feature,
+    pumping, holding_tank (calculator parameters as for those tools, without jurisdiction), setback (feature,
     optional component), or a rule fact: permit_validity, permit_fee, inspection_interval,
     inspection_notice, failing_system. Every cell is cited or marked 'not in this corpus'."""
     if topic not in TOPICS:
@@ -74,7 +76,7 @@ def compare_cities(
 ) -> Comparison:
     """Compare a topic across every city (Hugo, Chaska, East Bethel), a row per city with every
     cell cited or marked 'not in this corpus'. topic: tank, flow, area, separation, pumping,
-    setback, permit_validity, permit_fee, inspection_interval, inspection_notice, failing_system.
+    holding_tank, setback, permit_validity, permit_fee, inspection_interval, inspection_notice, failing_system.
     Give only the parameters the topic needs (e.g. tank: bedrooms; area: bedrooms and
     perc_rate_min_per_inch; setback: feature)."""
     given = {

@@ -12,6 +12,7 @@ from typing import Any
 
 from tools.calculators import (
     design_flow,
+    holding_tank_capacity,
     known_features,
     pumping_due,
     rule_fact,
@@ -38,6 +39,7 @@ _TOOLS: dict[str, Callable[..., Any]] = {
     "site_check": site_check,
     "vertical_separation": vertical_separation,
     "pumping_due": pumping_due,
+    "holding_tank_capacity": holding_tank_capacity,
     "rule_fact": rule_fact,
     "known_features": known_features,
     "compare": compare_cities,

@@ -183,9 +183,23 @@ class StateTable(_Record):
     )
 
 
+class StateFigure(_Record):
+    """One grade-H state number, e.g. the 400 gal per bedroom of Minn. R. 7080.2290."""
+
+    rule_part: str
+    family: str
+    grade: Literal["H"] = Field(
+        description="Only grade-H figures (read from official text) allowed."
+    )
+    value: float
+    unit: str
+    statement: str = Field(description="Paraphrase of the rule (never presented as a quote).")
+
+
 class StateRules(_Record):
     state: str
-    tables: dict[str, StateTable]
+    tables: dict[str, StateTable] = Field(default_factory=dict)
+    figures: dict[str, StateFigure] = Field(default_factory=dict)
 
 
 class RuleBook(_Record):

@@ -10,6 +10,7 @@ from rich.table import Table
 from app.cli import common
 from tools import base
 from tools.compare import TOPICS, compare
+from tools.holding import holding_tank_capacity
 from tools.records import CalcResult, Comparison, Provenance, SiteCheck
 from tools.siting import known_features, setback, site_check
 from tools.sizing import design_flow, septic_tank_capacity
@@ -299,6 +300,19 @@ def pumping_cmd(
 ) -> None:
     """Whether the tank must be pumped now."""
     _emit(pumping_due(city, sludge, scum), as_json)
+
+
+@calc_app.command("holding")
+def holding_cmd(
+    city: str = CITY,
+    bedrooms: float | None = BEDROOMS,
+    flow: float | None = typer.Option(
+        None, "--flow", help="Daily flow, gallons per day (other establishments)."
+    ),
+    as_json: bool = JSON,
+) -> None:
+    """Minimum holding tank capacity (gallons)."""
+    _emit(holding_tank_capacity(city, _int(bedrooms), flow), as_json)
 
 
 def compare_cmd(
