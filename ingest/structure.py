@@ -36,6 +36,9 @@ _ADOPTION = re.compile(
     r"\b(?:ordains?|ORDAIN|ATTEST|AFFIDAVIT|NOTICE OF|hereby (?:adopted|amended|repealed)|"
     r"Passed|Published)\b"
 )
+_AMENDING = re.compile(
+    r"\b(?:Section|SECTION)\s+\d+\.\s+[^.:]{0,200}?\bis hereby amended\b[^.:]{0,80}[.:]"
+)
 _TOC = re.compile(r"\b(?:Sections?|Secs?\.?)\s+\d+\s+(?:through|to)\s+\d+")
 
 
@@ -147,7 +150,14 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
         all_containers = [c for c in all_containers if not (c.number or "").startswith("SECTION")]
     taken = [(h.start, h.body) for h in heads]
     containers = [c for c in all_containers if not any(a <= c.start < b for a, b in taken)]
-    events = sorted(heads + containers, key=lambda h: h.start)
+    taken_starts = {h.start for h in heads}
+    first_start = heads[0].start if heads else len(text)
+    clauses = [
+        Heading(m.start(), m.end(), "clause", "clause", None, "Amending clause")
+        for m in _AMENDING.finditer(text)
+        if m.start() not in taken_starts and m.start() > first_start
+    ]
+    events = sorted(heads + containers + clauses, key=lambda h: h.start)
     log.debug(
         "%s: style=%s, %d headings, %d containers",
         entry.jurisdiction,
@@ -194,6 +204,10 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
         if ev.kind == "container":
             path = {lvl: lab for lvl, lab in path.items() if lvl < ev.level}
             path[ev.level] = f"{ev.number}. {ev.title}"
+            continue
+        if ev.kind == "clause":  # an amending ordinance's enacting clause between sections
+            end = events[i + 1].start if i + 1 < len(events) else len(text)
+            emit(ev.start, end, section=None, title=ev.title, kind="adoption")
             continue
         body = ev.body
         j = i + 1

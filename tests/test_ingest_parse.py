@@ -115,6 +115,10 @@ def test_chaska_amending_clause_is_not_a_section_1() -> None:
     assert ids(doc) == ["62", "63", "64"]
     with pytest.raises(SectionNotFoundError):
         get(doc, "1")
+    clause = [s for s in doc.sections if s.title == "Amending clause"]
+    assert [c.kind for c in clause] == ["adoption"]
+    assert clause[0].text.startswith("Section 1. Chapter 19, Article IV, Section 63,")
+    assert "hereby amended" not in get(doc, "62").text
 
 
 def test_chaska_footer_and_page_number_removed_mid_sentence() -> None:

@@ -87,6 +87,7 @@ def ingest(
     settings = common.settings()
     selected = _select(list(paths or []), manifest, settings)
     docs: list[ParsedDocument] = []
+    stats: Any = None
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -106,7 +107,7 @@ def ingest(
             def report(done: int, total: int) -> None:
                 bar.update(itask, completed=done, total=total)
 
-            _index_documents(docs, settings, report)
+            stats = _index_documents(docs, settings, report)
     table = Table(title=f"Ingested into {settings.home}")
     for col in ("city", "name", "sections", "pages", "notes"):
         table.add_column(col)
@@ -116,6 +117,13 @@ def ingest(
             doc.entry.jurisdiction, doc.entry.name, str(count), _pages(doc), "; ".join(doc.warnings)
         )
     common.console.print(table)
+    if stats is not None:
+        common.console.print(
+            f"Index: {stats.chunks} chunks ({stats.embedded} embedded, {stats.reused} reused).",
+            highlight=False,
+        )
+    elif no_index:
+        common.console.print("Index not updated (--no-index).", highlight=False)
 
 
 def _section_json(s: Section) -> dict[str, Any]:
@@ -167,7 +175,9 @@ def show(
     common.console.print(f"[bold]{s.label}[/]", highlight=False, markup=True)
     if s.path:
         common.console.print(" > ".join(s.path), highlight=False, markup=False)
-    common.console.print(f"pages {_page_range(s)}", highlight=False, markup=False)
+    pages = _page_range(s)
+    label = "pages" if "–" in pages else "page"
+    common.console.print(f"{label} {pages}", highlight=False, markup=False)
     common.console.print("")
     common.console.print(
         s.text or "(no text under this heading)", highlight=False, markup=False, soft_wrap=True
