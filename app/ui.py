@@ -9,16 +9,22 @@ shown as a short generic message, never a traceback.
 
 from __future__ import annotations
 
+import functools
+import io
 import logging
+import tempfile
 import threading
 from collections.abc import Callable
 from typing import Any
 
 import gradio as gr
+from PIL import Image
 
+from app import ui_calc as C
 from app import ui_logic as L
 from app.records import Answer, Citation
 from app.settings import Settings
+from app.site_plot import render_site_png
 from ingest.errors import OrdinanceError
 
 log = logging.getLogger(__name__)
@@ -30,6 +36,7 @@ CSS = """
 .oa-note { color: #57606a; font-size: 0.9em; }
 .oa-sources td, .oa-sources th { vertical-align: top; padding: 4px 8px; }
 .oa-section-text { max-height: 60vh; overflow-y: auto; }
+#browse-tree { max-height: 70vh; overflow-y: auto; }
 """
 
 
@@ -106,49 +113,200 @@ def _ask_tab(svc: Services, choices: list[tuple[str, str]]) -> None:
             for persona, questions in L.EXAMPLES.items():
                 gr.Examples([[q] for q in questions], inputs=[box], label=f"Examples: {persona}")
         with gr.Column(scale=2):
-            panel = gr.HTML(
-                '<p class="oa-note">Select a citation to read the section it cites.</p>',
-                elem_id="section-panel",
-            )
+            panel = gr.HTML(L.PANEL_HINT, elem_id="section-panel")
     cites = gr.State([])
+    answers = gr.State([])
 
-    def ask(question: str, jurisdiction: str, history: list[Any]) -> tuple[Any, ...]:
+    def ask(
+        question: str, jurisdiction: str, chat_value: list[Any], past: list[Answer]
+    ) -> tuple[Any, ...]:
         """Answer a question about the ordinances, with citations."""
-        history = list(history or [])
+        chat_value, past = list(chat_value or []), list(past or [])
         question = (question or "").strip()
         if not question:
-            return history, "", gr.Radio(choices=[], value=None), []
-        history.append({"role": "user", "content": L.user_markdown(question)})
+            return chat_value, "", gr.Radio(choices=[], value=None), [], past, L.PANEL_HINT
+        chat_value.append({"role": "user", "content": L.user_markdown(question)})
+        found: list[Citation] = []
         try:
-            answer: Answer = svc.assistant.ask(
-                question, jurisdiction=None if jurisdiction in (None, L.ALL) else jurisdiction
-            )
-            reply = L.answer_markdown(answer)
-            found = list(answer.citations)
+            scope = None if jurisdiction in (None, L.ALL) else jurisdiction
+            answer: Answer = svc.assistant.ask(question, jurisdiction=scope, history=past[-6:])
+            reply, found = L.answer_markdown(answer), list(answer.citations)
+            past.append(answer)
         except OrdinanceError as exc:
-            reply, found = L.error_markdown(exc), []
+            reply = L.error_markdown(exc)
         except Exception:
             log.exception("ask failed for %r", question)
-            reply, found = (
-                "**Error:** the assistant failed on this question; see the server log.",
-                [],
-            )
-        history.append({"role": "assistant", "content": reply})
-        chip_values = L.citation_chips(found)
-        return history, "", gr.Radio(choices=chip_values, value=None), found
+            reply = "**Error:** the assistant failed on this question; see the server log."
+        chat_value.append({"role": "assistant", "content": reply})
+        chips_update = gr.Radio(choices=L.citation_chips(found), value=None)
+        return chat_value, "", chips_update, found, past, L.PANEL_HINT
 
     def show_citation(chip: str | None, found: list[Citation]) -> str:
         """Open the cited section with the quote highlighted."""
         c = L.find_citation(found, chip)
         if c is None:
-            return '<p class="oa-note">Select a citation to read the section it cites.</p>'
+            return L.PANEL_HINT
         section = svc.corpus.get(c.jurisdiction, c.section if c.section is not None else c.title)
         return L.section_html(section, c.quote)
 
-    outs = [chat, box, chips, cites]
-    box.submit(ask, [box, juris, chat], outs, api_name="ask", concurrency_limit=4)
-    send.click(ask, [box, juris, chat], outs, api_visibility="private", concurrency_limit=4)
+    ins, outs = [box, juris, chat, answers], [chat, box, chips, cites, answers, panel]
+    box.submit(ask, ins, outs, api_name="ask")
+    send.click(ask, ins, outs, api_visibility="private")
+    chat.clear(
+        lambda: (gr.Radio(choices=[], value=None), [], [], L.PANEL_HINT),
+        None,
+        [chips, cites, answers, panel],
+    )
     chips.input(_guard(show_citation, L.error_html), [chips, cites], panel, api_name="citation")
+
+
+def _num(label: str, value: float | None = None, *, whole: bool = False, **kw: Any) -> gr.Number:
+    return gr.Number(value=value, label=label, precision=0 if whole else None, **kw)
+
+
+def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str]) -> None:
+    P = functools.partial
+    from tools import calculators as calc
+    from tools.siting import WATERS, WELLS
+
+    first = city_choices[0][1] if city_choices else None
+    juris = gr.Dropdown(city_choices, value=first, label="City", elem_id="calc-jurisdiction")
+
+    def shown(fn: Callable[..., Any]) -> Callable[..., str]:
+        def run(*args: Any) -> str:
+            return C.calc_result_html(fn(*args), names)
+
+        run.__name__, run.__doc__ = fn.__name__, fn.__doc__
+        return _guard(run, L.error_html)
+
+    def form(title: str, key: str, makers: list[Any], fn: Callable[..., Any], button: str) -> None:
+        with gr.Tab(title, id=f"calc-{key}"):
+            with gr.Row():
+                with gr.Column():
+                    inputs = [make() for make in makers]
+                    go = gr.Button(button, variant="primary", elem_id=f"calc-{key}-button")
+                with gr.Column():
+                    out = gr.HTML(elem_id=f"calc-{key}-result")
+            go.click(shown(fn), [juris, *inputs], out, api_name=f"calc_{key}")
+
+    def tank(j: str, bedrooms: int | None, flow: float | None, pressurized: bool,
+             basement: bool, disposal: bool) -> Any:  # fmt: skip
+        return calc.septic_tank_capacity(
+            j, bedrooms=bedrooms or None, daily_flow_gpd=flow or None, pressurized=pressurized,
+            unfinished_basement=basement, garbage_disposal=disposal,
+        )  # fmt: skip
+
+    def flow(j: str, bedrooms: int, disposal: bool, basement: bool, cls: str) -> Any:
+        return calc.design_flow(j, bedrooms, disposal, basement, None if cls == "default" else cls)  # type: ignore[arg-type]
+
+    def area(j: str, perc: float, bedrooms: int | None, flow_gpd: float | None, system: str,
+             rock: int, disposal: bool) -> Any:  # fmt: skip
+        return calc.soil_treatment_area(
+            j, perc, bedrooms=bedrooms or None, daily_flow_gpd=flow_gpd or None, system_type=system,  # type: ignore[arg-type]
+            rock_depth_in=int(rock), garbage_disposal=disposal,
+        )  # fmt: skip
+
+    def pumping(j: str, sludge: float, scum: float) -> Any:
+        return calc.pumping_due(j, sludge, scum)
+
+    with gr.Tabs():
+        form("Septic tank", "tank", [
+            P(_num, "Bedrooms", 3, whole=True, elem_id="tank-bedrooms"),
+            P(_num, "Or daily flow (gallons per day), for other establishments", elem_id="tank-flow"),
+            P(gr.Checkbox, label="Pressure distribution (pump tank)"),
+            P(gr.Checkbox, label="Unfinished basement"), P(gr.Checkbox, label="Garbage disposal"),
+        ], tank, "Size the tank")  # fmt: skip
+        form("Design flow", "flow", [
+            P(_num, "Bedrooms", 3, whole=True), P(gr.Checkbox, label="Garbage disposal"),
+            P(gr.Checkbox, label="Unfinished basement"),
+            P(gr.Dropdown, ["default", "I", "II", "III"], value="default", label="Dwelling class"),
+        ], flow, "Compute the flow")  # fmt: skip
+        form("Soil treatment area", "area", [
+            P(_num, "Percolation rate (minutes per inch)", 20), P(_num, "Bedrooms", 3, whole=True),
+            P(_num, "Or daily flow (gallons per day)"),
+            P(gr.Dropdown, ["trench", "bed", "mound"], value="trench", label="System type"),
+            P(gr.Dropdown, [12, 18, 24], value=12, label="Rock depth below pipe (inches)"),
+            P(gr.Checkbox, label="Garbage disposal"),
+        ], area, "Size the area")  # fmt: skip
+        form("Pumping", "pumping", [
+            P(_num, "Sludge top to outlet-baffle bottom (inches)", 15),
+            P(_num, "Scum bottom to outlet-baffle bottom (inches)", 5),
+        ], pumping, "Is pumping due?")  # fmt: skip
+        with gr.Tab("Site check", id="calc-site"):
+            with gr.Row():
+                with gr.Column():
+                    dists = [
+                        _num(f"{a} to {b} (ft; blank: skip)")
+                        for a in ("Tank", "Soil area")
+                        for b in ("well", "building", "property line", "lake/river")
+                    ]
+                    well = gr.Dropdown(list(WELLS), value=WELLS[0], label="Well type")
+                    water = gr.Dropdown(
+                        list(WATERS), value="unclassified_water", label="Water type"
+                    )
+                    go = gr.Button("Check the site", variant="primary", elem_id="calc-site-button")
+                with gr.Column():
+                    out = gr.HTML(elem_id="calc-site-result")
+                    img = gr.Image(label="Site picture", type="pil", elem_id="calc-site-image")
+
+            def site(j: str, *values: Any) -> tuple[str, Any]:
+                """Check measured distances against the city's setbacks and draw the site."""
+                d = [float(v) if v else None for v in values[:8]]  # blank fields arrive as 0
+                check = calc.site_check(
+                    j, tank_to_well_ft=d[0], tank_to_building_ft=d[1],
+                    tank_to_property_line_ft=d[2], tank_to_water_ft=d[3], sta_to_well_ft=d[4],
+                    sta_to_building_ft=d[5], sta_to_property_line_ft=d[6], sta_to_water_ft=d[7],
+                    well_type=values[8], water_type=values[9],
+                )  # fmt: skip
+                png = render_site_png(check.rows, title=f"{names.get(j, j)}: site check")
+                return C.site_check_html(check, names), Image.open(io.BytesIO(png))
+
+            go.click(
+                _guard(site, lambda e: (L.error_html(e), None)),
+                [juris, *dists, well, water],
+                [out, img],
+                api_name="calc_site",
+            )
+
+
+def _compare_tab(names: dict[str, str]) -> None:
+    from tools.compare import TOPICS, compare
+    from tools.siting import FEATURES
+
+    with gr.Row():
+        topic = gr.Dropdown(list(TOPICS), value="tank", label="Topic", elem_id="compare-topic")
+        bedrooms = _num("Bedrooms (tank, flow, area)", 4, whole=True)
+        perc = _num("Percolation rate, min/inch (area, separation)", 20)
+        feature = gr.Dropdown(list(FEATURES), value="building", label="Feature (setback)")
+    go = gr.Button("Compare", variant="primary", elem_id="compare-button")
+    table = gr.HTML(elem_id="compare-table")
+    csv_file = gr.File(label="Download CSV", elem_id="compare-csv")
+
+    def run(t: str, beds: int | None, rate: float | None, feat: str) -> tuple[str, Any]:
+        """Compare one topic across every city, with the provision behind every cell."""
+        params: dict[str, Any] = {}
+        if t in ("tank", "flow", "area"):
+            params["bedrooms"] = beds
+        if t in ("area", "separation"):
+            params["perc_rate_min_per_inch"] = rate
+        if t == "pumping":
+            params.update(sludge_to_outlet_baffle_in=12, scum_to_outlet_baffle_in=3)
+        if t == "setback":
+            params["feature"] = feat
+        result = compare(t, **params)
+        headers, rows = C.comparison_table(result, names)
+        with tempfile.NamedTemporaryFile(
+            "w", suffix=".csv", prefix=f"compare-{t}-", delete=False, newline=""
+        ) as fh:
+            fh.write(C.comparison_csv(headers, rows))
+        return C.comparison_html(result, names), fh.name
+
+    go.click(
+        _guard(run, lambda e: (L.error_html(e), None)),
+        [topic, bedrooms, perc, feature],
+        [table, csv_file],
+        api_name="compare",
+    )
 
 
 def _browse_tab(svc: Services, choices: list[tuple[str, str]]) -> dict[str, Any]:
@@ -188,7 +346,7 @@ def _browse_tab(svc: Services, choices: list[tuple[str, str]]) -> dict[str, Any]
 
     guarded_listing = _guard(listing, listing_error)
     juris.input(guarded_listing, [juris, query], [section, tree], api_name="browse")
-    query.input(guarded_listing, [juris, query], [section, tree], api_visibility="private")
+    query.change(guarded_listing, [juris, query], [section, tree], api_visibility="private")
     section.input(_guard(show, L.error_html), [juris, section], view, api_name="section")
     return {"juris": juris, "query": query, "section": section, "tree": tree, "view": view}
 
@@ -206,6 +364,9 @@ def _sources_tab(svc: Services) -> None:
 def build_demo(settings: Settings, services: Services | None = None) -> gr.Blocks:
     """Build the whole app. ``settings.home`` names the ingested corpus and index."""
     svc = services or Services(settings)
+    from tools.calculators import configure
+
+    configure(settings.rules_dir)
     try:
         choices = L.jurisdiction_choices(svc.corpus.jurisdictions())
         startup_error = ""
@@ -224,13 +385,14 @@ def build_demo(settings: Settings, services: Services | None = None) -> gr.Block
         if startup_error:
             gr.HTML(startup_error, elem_id="startup-error")
         city_choices = [c for c in choices if c[1] != L.ALL]
+        names = {key: label for label, key in city_choices}
         with gr.Tabs(selected="ask", elem_id="tabs") as tabs:
             with gr.Tab("Ask", id="ask"):
                 _ask_tab(svc, choices)
             with gr.Tab("Calculators", id="calculators"):
-                gr.Markdown("Calculators arrive with the tools package.")
+                _calculators_tab(city_choices, names)
             with gr.Tab("Compare", id="compare"):
-                gr.Markdown("Comparison arrives with the tools package.")
+                _compare_tab(names)
             with gr.Tab("Browse", id="browse"):
                 browse = _browse_tab(svc, city_choices)
             with gr.Tab("Sources", id="sources-tab"):
@@ -284,8 +446,15 @@ def launch(
     prevent_thread_lock: bool = False,
     services: Services | None = None,
 ) -> gr.Blocks:
-    """Build and serve the app on ``host:port`` (basic auth when both auth settings are set)."""
-    demo = build_demo(settings, services)
+    """Build and serve the app on ``host:port`` (basic auth when both auth settings are set).
+
+    The index and the embedding model are opened before serving, so the first answer is fast."""
+    svc = services or Services(settings)
+    try:
+        svc.assistant.warm()
+    except OrdinanceError as exc:
+        log.warning("could not open the index: %s", exc)
+    demo = build_demo(settings, svc)
     auth = None
     if settings.auth_user and settings.auth_password:
         auth = (settings.auth_user, settings.auth_password)

@@ -42,6 +42,8 @@ EXAMPLES: dict[str, list[str]] = {
     ],
 }
 
+PANEL_HINT = '<p class="oa-note">Select a citation to read the section it cites.</p>'
+
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>$])")
 
 
@@ -89,11 +91,10 @@ def answer_markdown(answer: Answer) -> str:
         body = md_escape(answer.answer)
     lines = [body]
     if answer.citations:
-        lines.append("")
-        lines.append("**Sources** (select one below the chat to read the section):")
-        for c in sorted(answer.citations, key=lambda c: c.marker):
-            lines.append(f"{md_escape(f'[{c.marker}]')} {md_escape(c.label)}")
+        lines += ["", "_Select a citation below the chat to read the section it cites._"]
     for note in answer.notes:
+        if note in answer.answer:
+            continue
         lines.append("")
         lines.append("_Note:_ " + md_escape(note))
     return "\n".join(lines)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from app.cli import common
-from ingest.errors import ConfigError, IndexStateError
+from ingest.errors import ConfigError
 
 
 def register(app: typer.Typer) -> None:
@@ -42,15 +44,8 @@ def register(app: typer.Typer) -> None:
         ui.launch(settings, host=host, port=port)
 
 
-def _check_index(home: object) -> None:
-    """Fail with a clear message when nothing has been ingested into ``home`` yet."""
-    from ingest.store import Corpus
+def _check_index(home: Path) -> None:
+    """Raise IndexStateError (which says to run `ordinance ingest`) when ``home`` has no index."""
+    from index.state import read_state
 
-    try:
-        corpus = Corpus.load(home)
-        if not corpus.jurisdictions():
-            raise IndexStateError(f"The corpus in {str(home)!r} is empty.")
-    except IndexStateError as exc:
-        raise IndexStateError(
-            f"{exc} Run `ordinance ingest` first (or `make run`, which ingests the bundled corpus)."
-        ) from exc
+    read_state(home)
