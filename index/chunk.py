@@ -27,6 +27,8 @@ _ITEM_START = re.compile(r"^\s*(?:[a-z]\s?[.'’]\s|\(\s*\d{1,2}\s*\)\s+[A-Z]|\d
 Span = tuple[int, int]
 
 
+TABLE_MAX_TOKENS = 1024
+"""A table heading takes the rows after it up to the next list item, but never more than this."""
 LEAD_WORDS = 12
 """An untitled section's later chunks carry its first words in the breadcrumb, as a title."""
 
@@ -72,7 +74,7 @@ def _join_tables(
         if _TABLE_START.match(text[start:end]) and "|" not in text[start:end]:
             j = i + 1
             while j < len(blocks) and not _ITEM_START.match(text[blocks[j][0] : blocks[j][1]]):
-                if count(text[start : blocks[j][1]]) > 3 * budget:
+                if count(text[start : blocks[j][1]]) > TABLE_MAX_TOKENS:
                     break
                 j += 1
             out.append((start, blocks[j - 1][1]))

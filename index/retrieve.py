@@ -40,6 +40,8 @@ RRF_K = 60
 EXACT_SCORE = 1.0
 """Fused score of an exact section-reference match: above any RRF score (which is < 0.1)."""
 MIN_TITLE_WORDS = 2
+WEIGHTS = {"bm25": 1.0, "vector": 1.0, "title": 1.0}
+"""Reciprocal-rank-fusion weight of each retriever."""
 
 
 class Retriever:
@@ -211,7 +213,8 @@ class Retriever:
         fused: dict[int, float] = {}
         raw: dict[int, dict[str, float]] = {}
 
-        def add(name: str, ranked: list[tuple[int, float]], weight: float = 1.0) -> None:
+        def add(name: str, ranked: list[tuple[int, float]]) -> None:
+            weight = WEIGHTS[name]
             for rank, (pos, value) in enumerate(ranked, 1):
                 fused[pos] = fused.get(pos, 0.0) + weight / (RRF_K + rank)
                 raw.setdefault(pos, {})[name] = value
@@ -228,7 +231,8 @@ class Retriever:
         for order, pos in enumerate(exact):
             fused[pos] = EXACT_SCORE + 0.001 * (len(exact) - order)
             raw.setdefault(pos, {})["exact"] = EXACT_SCORE
-        ranked = sorted(fused, key=lambda p: (-fused[p], p))
+        # Exact RRF ties (rank 1 + rank 2 against rank 2 + rank 1) go to the closer meaning.
+        ranked = sorted(fused, key=lambda p: (-round(fused[p], 9), -raw[p].get("vector", -1.0), p))
         if named and len(scope) > 1:
             ranked = _cover(ranked, [self.chunks[p].jurisdiction for p in ranked], scope, k)
         top = ranked[:k]
