@@ -71,7 +71,7 @@ def test_missing_index_says_run_ingest(tmp_path) -> None:
 
 def test_corrupt_state_file_says_rebuild(home_copy) -> None:
     state_path(home_copy).write_text("{not json", encoding="utf-8")
-    with pytest.raises(IndexStateError, match="corrupt.*run `ordinance ingest`"):
+    with pytest.raises(IndexStateError, match=r"corrupt.*run `ordinance ingest`"):
         Retriever.open(home_copy)
 
 

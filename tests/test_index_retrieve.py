@@ -73,7 +73,7 @@ def test_section_text_by_title_where_no_number_is_printed(retriever) -> None:
 
 
 def test_unknown_section_suggests_close_refs(retriever) -> None:
-    with pytest.raises(SectionNotFoundError, match="'404.99'") as info:
+    with pytest.raises(SectionNotFoundError, match=r"'404\.99'") as info:
         retriever.section_text("hugo", "404.99")
     assert info.value.suggestions
 
