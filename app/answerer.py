@@ -20,7 +20,7 @@ from app.compose import TOPIC_TERMS, Block, Support, best_sentences, content_wor
 from app.records import ToolCall
 from app.understand import Understanding
 from app.verify import STATE_SOURCE, STATE_TITLE, VerificationContext
-from ingest.errors import OrdinanceError, SectionNotFoundError
+from ingest.errors import OrdinanceError, SectionNotFoundError, ToolInputError
 
 log = logging.getLogger(__name__)
 
@@ -231,7 +231,14 @@ class DefaultAnswerer:
                     return None
                 continue
             kwargs[pname] = value
-        result = fn(**kwargs)  # a ToolInputError (e.g. 500 bedrooms) is the user's to fix
+        try:
+            result = fn(**kwargs)  # a ToolInputError (e.g. 500 bedrooms) is the user's to fix
+        except ToolInputError as exc:
+            if name not in ("setback", "site_check") or "feature" not in str(exc):
+                raise
+            log.info("%s: %s", name, exc)  # a feature this city's table lacks: quote instead
+            self.out.missing.append("feature")
+            return None
         data = _dump(result)
         self.out.tool_calls.append(ToolCall(name=name, arguments=kwargs, result=data))
         self.ctx.allow_numbers_from(data, kwargs)

@@ -39,7 +39,7 @@ _ORDER: tuple[Topic, ...] = (
 CALC_TOPICS: frozenset[str] = frozenset(
     {"tank", "pump_tank", "flow", "area", "setback", "site", "separation", "pumping", "build"}
 )
-Feature = Literal["well", "building", "property_line", "water", "water_pipe"]
+Feature = str  # 'well', 'building', 'property_line', 'water', 'water_pipe' or a specific key
 Component = Literal["tank", "sta"]
 
 
@@ -425,21 +425,43 @@ def extract_params(text: str) -> CalcParams:
 
 
 _FEATURE_PATTERNS: tuple[tuple[Feature, str], ...] = (
+    ("lake_natural_environment", r"natural environment"),
+    ("lake_recreational_development", r"recreation(?:al)? development"),
+    ("lake_general_development", r"general development"),
+    ("bluffline_wild_scenic_12pct", r"wild (?:and|&) scenic[^.?]{0,30}bluff"),
+    (
+        "river_wild_scenic_urban",
+        r"wild (?:and|&) scenic[^.?]{0,30}urban|urban[^.?]{0,20}wild (?:and|&) scenic",
+    ),
+    ("river_wild_scenic_rural", r"wild (?:and|&) scenic"),
+    ("bluffline_other_20pct", r"\bbluff"),
+    ("accessory_building", r"accessory building|detached garage|\bshed\b"),
     ("well", r"\bwells?\b"),
     ("water_pipe", r"water (?:line|pipe|main)|pressure pipe|suction pipe"),
     ("property_line", r"property (?:line|boundary)|lot line|neighbou?r|boundary"),
     ("water", r"\blake|river|stream|pond|wetland|shore|ordinary high water|ohw|creek"),
-    ("building", r"\bhouse|home|building|foundation|garage|dwelling|structure|shed"),
+    ("building", r"\bhouse|home|building|foundation|garage|dwelling|structure"),
 )
 
 
 def _feature(text: str) -> Feature | None:
+    """The setback feature a text names: a specific water or building class first, else the
+    first everyday feature ('my 4-bedroom house' is the dwelling, not a setback feature)."""
     best: tuple[int, Feature] | None = None
-    for feature, pattern in _FEATURE_PATTERNS:
-        m = re.search(pattern, text, re.I)
-        if m and (best is None or m.start() < best[0]):
-            best = (m.start(), feature)
+    for i, (feature, pattern) in enumerate(_FEATURE_PATTERNS):
+        for m in re.finditer(pattern, text, re.I):
+            if feature == "building" and re.search(
+                r"bed(?:room)?s?\W{0,3}$", text[max(0, m.start() - 12) : m.start()], re.I
+            ):
+                continue
+            rank = m.start() if i >= _SPECIFIC else -1000 + m.start()
+            if best is None or rank < best[0]:
+                best = (rank, feature)
+            break
     return best[1] if best else None
+
+
+_SPECIFIC = 8  # the first patterns name a specific class of water, bluff or building
 
 
 def _distances(text: str) -> list[Distance]:
