@@ -332,9 +332,8 @@ def clean_source(source: SourceText) -> CleanStream:
         content = [
             ln for ln in content if PAGE_NUM_LINE.match(ln.text) or not is_noise_line(ln.text)
         ]
+    # dedup before pagination: page numbers and stamps belong to the repeated copy too
     keys = [" ".join(ln.text.split()) for ln in content]
-    if layout == "flow":  # page numbers and stamps belong to the repeated copy too
-        pass
     dup = duplicate_line_indices(keys)
     if dup:
         warnings.append(
