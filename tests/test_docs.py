@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
-import click
 import pytest
 import typer
 
@@ -19,12 +19,12 @@ def _headings(path: Path) -> set[str]:
     return set(re.findall(r"^### (.+?)\s*$", path.read_text(), flags=re.M))
 
 
-def _commands(group: click.Group, prefix: str = "ordinance") -> list[str]:
+def _commands(group: Any, prefix: str = "ordinance") -> list[str]:
     names: list[str] = []
     for name, cmd in sorted(group.commands.items()):
         full = f"{prefix} {name}"
         names.append(full)
-        if isinstance(cmd, click.Group):
+        if hasattr(cmd, "commands"):
             names.extend(_commands(cmd, full))
     return names
 
@@ -37,7 +37,6 @@ def test_every_setting_is_documented(name: str) -> None:
 
 def test_every_cli_command_is_documented() -> None:
     group = typer.main.get_command(cli_app)
-    assert isinstance(group, click.Group)
     commands = _commands(group)
     assert commands, "the CLI registers no commands"
     documented = _headings(DOCS / "cli.md")

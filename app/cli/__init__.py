@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 import sys
 
-import click
 import typer
 
 from app.cli import common
@@ -25,7 +24,9 @@ app = typer.Typer(
 
 @app.callback()
 def _root(
-    verbose: int = typer.Option(0, "--verbose", "-v", count=True, help="-v: stage timings; -vv: debug."),
+    verbose: int = typer.Option(
+        0, "--verbose", "-v", count=True, help="-v: stage timings; -vv: debug."
+    ),
 ) -> None:
     level = {0: logging.WARNING, 1: logging.INFO}.get(verbose, logging.DEBUG)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
@@ -46,19 +47,15 @@ _register()
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; project errors become a one-line message and exit code 2."""
     try:
-        app(args=argv, standalone_mode=False)
+        app(args=argv)  # standalone mode: usage errors print and exit by themselves
     except OrdinanceError as exc:
         common.print_error(exc)
         return 2
-    except click.exceptions.Abort:
+    except KeyboardInterrupt:
         common.err_console.print("Aborted.")
         return 130
-    except click.exceptions.Exit as exc:
-        return exc.exit_code
-    except click.ClickException as exc:
-        exc.show()
-        return exc.exit_code
     return 0
 
 
