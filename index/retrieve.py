@@ -93,6 +93,8 @@ class Retriever:
         Raises IndexStateError when the index is missing, stale or corrupt, and
         BackendUnavailableError when the Chroma server is down."""
         home = Path(home)
+        # A server that is down is the first thing to report: nothing else can work without it.
+        client = chroma.open_client(home, chroma_url) if chroma_url else None
         state = read_state(home)
         if state.embed_model != model_id():
             raise IndexStateError(
@@ -107,7 +109,7 @@ class Retriever:
             )
         chunks = read_chunks(home, state.generation)
         docs = read_documents(home, state.generation)
-        client = chroma.open_client(home, chroma_url)
+        client = client or chroma.open_client(home, chroma_url)
         collection = chroma.get_collection(client, state.collection, chroma_url or "the store")
         count = collection.count()
         searchable = sum(1 for c in chunks if c.text)
