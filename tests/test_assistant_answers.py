@@ -135,9 +135,9 @@ def test_explicit_city_is_a_hard_filter(assistant: Assistant) -> None:
 
 def test_ocr_uncertain_setback_is_flagged_not_given(assistant: Assistant) -> None:
     answer = assistant.ask("How far must a septic tank be from a natural environment lake in Hugo?")
-    body = answer.answer.split("Sources:")[0]
-    assert "cannot be read" in body and "low confidence" in body
-    assert "150" not in body and "75" not in body
+    headline = answer.answer.splitlines()[0]
+    assert "cannot be read" in headline and "low confidence" in answer.answer
+    assert "150" not in headline and "75" not in headline
     assert answer.tool_calls[0].arguments["feature"] == "lake_natural_environment"
 
 
