@@ -1,0 +1,112 @@
+"""Server mode: a real `chroma run` on a free loopback port, ingest through it, query, stop by PID."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from index.build import update_index
+from index.retrieve import Retriever
+from index.state import read_state
+from ingest.errors import BackendUnavailableError
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+CHROMA = Path(sys.executable).with_name("chroma")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_until_listening(port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60  # a readiness wait, not a timed assertion
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"chroma run exited with {proc.returncode}: {log.read_text()[-2000:]}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    pytest.fail(f"chroma run did not listen on {port}: {log.read_text()[-2000:]}")
+
+
+@pytest.fixture(scope="module")
+def chroma_url(tmp_path_factory: pytest.TempPathFactory):
+    if not CHROMA.exists():
+        pytest.skip(f"{CHROMA} is not installed")
+    data = tmp_path_factory.mktemp("chroma-server")
+    port = _free_port()
+    log = data / "server.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [
+                str(CHROMA),
+                "run",
+                "--path",
+                str(data / "db"),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env={**os.environ, "ANONYMIZED_TELEMETRY": "False"},
+        )
+    try:
+        _wait_until_listening(port, proc, log)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.kill(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+def test_ingest_and_search_through_a_chroma_server(chroma_url, bundled_documents, tmp_path) -> None:
+    home = tmp_path / "home"
+    eb = [d for d in bundled_documents if d.entry.jurisdiction == "east-bethel"]
+    stats = update_index(eb, home, chroma_url=chroma_url)
+    assert stats.embedded == stats.chunks - sum(1 for s in eb[0].sections if not s.text) > 0
+    assert read_state(home).chroma_url == chroma_url
+    assert not (home / "chroma").exists()  # nothing written to the embedded store
+
+    retriever = Retriever.open(home, chroma_url=chroma_url)
+    hits = retriever.search("how often must the tank be pumped", ["east-bethel"])
+    assert hits[0].chunk.title == "Septic tank maintenance"
+    assert hits[0].vector_similarity is not None
+
+    again = update_index(eb, home, chroma_url=chroma_url)
+    assert again.embedded == 0 and again.chunks == stats.chunks
+
+
+def test_index_built_on_a_server_is_not_opened_from_disk(
+    chroma_url, bundled_documents, tmp_path
+) -> None:
+    from ingest.errors import IndexStateError
+
+    home = tmp_path / "home"
+    eb = [d for d in bundled_documents if d.entry.jurisdiction == "east-bethel"]
+    update_index(eb, home, chroma_url=chroma_url)
+    with pytest.raises(IndexStateError, match="ORDINANCE_CHROMA_URL"):
+        Retriever.open(home)
+
+
+def test_server_down_raises_backend_unavailable(tmp_path) -> None:
+    url = f"http://127.0.0.1:{_free_port()}"
+    with pytest.raises(BackendUnavailableError, match="Cannot reach the Chroma server"):
+        Retriever.open(tmp_path, chroma_url=url)
