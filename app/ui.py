@@ -12,8 +12,6 @@ from __future__ import annotations
 import functools
 import io
 import logging
-import tempfile
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -40,52 +38,7 @@ CSS = """
 """
 
 
-class Services:
-    """The corpus and the assistant, opened once on first use and shared by all sessions."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self._lock = threading.Lock()
-        self._corpus: Any = None
-        self._assistant: Any = None
-
-    @property
-    def corpus(self) -> Any:
-        with self._lock:
-            if self._corpus is None:
-                from ingest.store import Corpus
-
-                self._corpus = Corpus.load(self.settings.home)
-            return self._corpus
-
-    @property
-    def assistant(self) -> Any:
-        with self._lock:
-            if self._assistant is None:
-                from app.assistant import Assistant
-
-                self._assistant = Assistant(home=self.settings.home, settings=self.settings)
-            return self._assistant
-
-
-def _guard(fn: Callable[..., Any], on_error: Callable[[Exception], Any]) -> Callable[..., Any]:
-    """Run a handler; turn any exception into ``on_error(exc)`` output, logging the unexpected."""
-
-    def wrapper(*args: Any) -> Any:
-        try:
-            return fn(*args)
-        except OrdinanceError as exc:
-            return on_error(exc)
-        except Exception as exc:
-            log.exception("UI handler %s failed", getattr(fn, "__name__", fn))
-            return on_error(exc)
-
-    wrapper.__name__ = getattr(fn, "__name__", "handler")
-    wrapper.__doc__ = fn.__doc__
-    return wrapper
-
-
-def _ask_tab(svc: Services, choices: list[tuple[str, str]]) -> None:
+def _ask_tab(svc: L.Services, choices: list[tuple[str, str]]) -> None:
     with gr.Row():
         with gr.Column(scale=3):
             juris = gr.Dropdown(
@@ -157,7 +110,7 @@ def _ask_tab(svc: Services, choices: list[tuple[str, str]]) -> None:
         None,
         [chips, cites, answers, panel],
     )
-    chips.input(_guard(show_citation, L.error_html), [chips, cites], panel, api_name="citation")
+    chips.input(L.guard(show_citation, L.error_html), [chips, cites], panel, api_name="citation")
 
 
 def _num(label: str, value: float | None = None, *, whole: bool = False, **kw: Any) -> gr.Number:
@@ -165,21 +118,17 @@ def _num(label: str, value: float | None = None, *, whole: bool = False, **kw: A
 
 
 def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str]) -> None:
-    P = functools.partial
-    from tools import calculators as calc
     from tools.siting import WATERS, WELLS
 
+    P = functools.partial
     first = city_choices[0][1] if city_choices else None
     juris = gr.Dropdown(city_choices, value=first, label="City", elem_id="calc-jurisdiction")
 
-    def shown(fn: Callable[..., Any]) -> Callable[..., str]:
+    def form(title: str, key: str, makers: list[Any], fn: Callable[..., Any], button: str) -> None:
         def run(*args: Any) -> str:
             return C.calc_result_html(fn(*args), names)
 
-        run.__name__, run.__doc__ = fn.__name__, fn.__doc__
-        return _guard(run, L.error_html)
-
-    def form(title: str, key: str, makers: list[Any], fn: Callable[..., Any], button: str) -> None:
+        run.__doc__ = f"{title} calculator; returns the result as HTML."
         with gr.Tab(title, id=f"calc-{key}"):
             with gr.Row():
                 with gr.Column():
@@ -187,27 +136,7 @@ def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str])
                     go = gr.Button(button, variant="primary", elem_id=f"calc-{key}-button")
                 with gr.Column():
                     out = gr.HTML(elem_id=f"calc-{key}-result")
-            go.click(shown(fn), [juris, *inputs], out, api_name=f"calc_{key}")
-
-    def tank(j: str, bedrooms: int | None, flow: float | None, pressurized: bool,
-             basement: bool, disposal: bool) -> Any:  # fmt: skip
-        return calc.septic_tank_capacity(
-            j, bedrooms=bedrooms or None, daily_flow_gpd=flow or None, pressurized=pressurized,
-            unfinished_basement=basement, garbage_disposal=disposal,
-        )  # fmt: skip
-
-    def flow(j: str, bedrooms: int, disposal: bool, basement: bool, cls: str) -> Any:
-        return calc.design_flow(j, bedrooms, disposal, basement, None if cls == "default" else cls)  # type: ignore[arg-type]
-
-    def area(j: str, perc: float, bedrooms: int | None, flow_gpd: float | None, system: str,
-             rock: int, disposal: bool) -> Any:  # fmt: skip
-        return calc.soil_treatment_area(
-            j, perc, bedrooms=bedrooms or None, daily_flow_gpd=flow_gpd or None, system_type=system,  # type: ignore[arg-type]
-            rock_depth_in=int(rock), garbage_disposal=disposal,
-        )  # fmt: skip
-
-    def pumping(j: str, sludge: float, scum: float) -> Any:
-        return calc.pumping_due(j, sludge, scum)
+            go.click(L.guard(run, L.error_html), [juris, *inputs], out, api_name=f"calc_{key}")
 
     with gr.Tabs():
         form("Septic tank", "tank", [
@@ -215,30 +144,31 @@ def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str])
             P(_num, "Or daily flow (gallons per day), for other establishments", elem_id="tank-flow"),
             P(gr.Checkbox, label="Pressure distribution (pump tank)"),
             P(gr.Checkbox, label="Unfinished basement"), P(gr.Checkbox, label="Garbage disposal"),
-        ], tank, "Size the tank")  # fmt: skip
+        ], C.run_tank, "Size the tank")  # fmt: skip
         form("Design flow", "flow", [
             P(_num, "Bedrooms", 3, whole=True), P(gr.Checkbox, label="Garbage disposal"),
             P(gr.Checkbox, label="Unfinished basement"),
             P(gr.Dropdown, ["default", "I", "II", "III"], value="default", label="Dwelling class"),
-        ], flow, "Compute the flow")  # fmt: skip
+        ], C.run_flow, "Compute the flow")  # fmt: skip
         form("Soil treatment area", "area", [
             P(_num, "Percolation rate (minutes per inch)", 20), P(_num, "Bedrooms", 3, whole=True),
             P(_num, "Or daily flow (gallons per day)"),
             P(gr.Dropdown, ["trench", "bed", "mound"], value="trench", label="System type"),
             P(gr.Dropdown, [12, 18, 24], value=12, label="Rock depth below pipe (inches)"),
             P(gr.Checkbox, label="Garbage disposal"),
-        ], area, "Size the area")  # fmt: skip
+        ], C.run_area, "Size the area")  # fmt: skip
         form("Pumping", "pumping", [
             P(_num, "Sludge top to outlet-baffle bottom (inches)", 15),
             P(_num, "Scum bottom to outlet-baffle bottom (inches)", 5),
-        ], pumping, "Is pumping due?")  # fmt: skip
+        ], C.run_pumping, "Is pumping due?")  # fmt: skip
         with gr.Tab("Site check", id="calc-site"):
             with gr.Row():
                 with gr.Column():
+                    words = {"tank": "Tank", "sta": "Soil area", "property_line": "property line",
+                             "water": "lake/river"}  # fmt: skip
                     dists = [
-                        _num(f"{a} to {b} (ft; blank: skip)")
-                        for a in ("Tank", "Soil area")
-                        for b in ("well", "building", "property line", "lake/river")
+                        _num(f"{words[c]} to {words.get(f, f)} (ft; blank: skip)")
+                        for c, f in C.SITE_FIELDS
                     ]
                     well = gr.Dropdown(list(WELLS), value=WELLS[0], label="Well type")
                     water = gr.Dropdown(
@@ -251,18 +181,12 @@ def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str])
 
             def site(j: str, *values: Any) -> tuple[str, Any]:
                 """Check measured distances against the city's setbacks and draw the site."""
-                d = [float(v) if v else None for v in values[:8]]  # blank fields arrive as 0
-                check = calc.site_check(
-                    j, tank_to_well_ft=d[0], tank_to_building_ft=d[1],
-                    tank_to_property_line_ft=d[2], tank_to_water_ft=d[3], sta_to_well_ft=d[4],
-                    sta_to_building_ft=d[5], sta_to_property_line_ft=d[6], sta_to_water_ft=d[7],
-                    well_type=values[8], water_type=values[9],
-                )  # fmt: skip
+                check = C.run_site_check(j, values[:-2], values[-2], values[-1])
                 png = render_site_png(check.rows, title=f"{names.get(j, j)}: site check")
                 return C.site_check_html(check, names), Image.open(io.BytesIO(png))
 
             go.click(
-                _guard(site, lambda e: (L.error_html(e), None)),
+                L.guard(site, lambda e: (L.error_html(e), None)),
                 [juris, *dists, well, water],
                 [out, img],
                 api_name="calc_site",
@@ -270,46 +194,37 @@ def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str])
 
 
 def _compare_tab(names: dict[str, str]) -> None:
-    from tools.compare import TOPICS, compare
+    from tools.compare import TOPICS
     from tools.siting import FEATURES
 
     with gr.Row():
         topic = gr.Dropdown(list(TOPICS), value="tank", label="Topic", elem_id="compare-topic")
-        bedrooms = _num("Bedrooms (tank, flow, area)", 4, whole=True)
-        perc = _num("Percolation rate, min/inch (area, separation)", 20)
-        feature = gr.Dropdown(list(FEATURES), value="building", label="Feature (setback)")
+        fields = {
+            "bedrooms": _num("Bedrooms", 4, whole=True),
+            "perc_rate_min_per_inch": _num("Percolation rate (min/inch)", 20),
+            "sludge_to_outlet_baffle_in": _num("Sludge to outlet baffle (in)", 15),
+            "scum_to_outlet_baffle_in": _num("Scum to outlet baffle (in)", 5),
+            "feature": gr.Dropdown(list(FEATURES), value="building", label="Setback feature"),
+        }
     go = gr.Button("Compare", variant="primary", elem_id="compare-button")
     table = gr.HTML(elem_id="compare-table")
     csv_file = gr.File(label="Download CSV", elem_id="compare-csv")
 
-    def run(t: str, beds: int | None, rate: float | None, feat: str) -> tuple[str, Any]:
+    def run(t: str, *values: Any) -> tuple[str, str]:
         """Compare one topic across every city, with the provision behind every cell."""
-        params: dict[str, Any] = {}
-        if t in ("tank", "flow", "area"):
-            params["bedrooms"] = beds
-        if t in ("area", "separation"):
-            params["perc_rate_min_per_inch"] = rate
-        if t == "pumping":
-            params.update(sludge_to_outlet_baffle_in=12, scum_to_outlet_baffle_in=3)
-        if t == "setback":
-            params["feature"] = feat
-        result = compare(t, **params)
+        result = C.run_compare(t, dict(zip(fields, values, strict=True)))
         headers, rows = C.comparison_table(result, names)
-        with tempfile.NamedTemporaryFile(
-            "w", suffix=".csv", prefix=f"compare-{t}-", delete=False, newline=""
-        ) as fh:
-            fh.write(C.comparison_csv(headers, rows))
-        return C.comparison_html(result, names), fh.name
+        return C.comparison_html(result, names), C.write_csv(headers, rows, t)
 
     go.click(
-        _guard(run, lambda e: (L.error_html(e), None)),
-        [topic, bedrooms, perc, feature],
+        L.guard(run, lambda e: (L.error_html(e), None)),
+        [topic, *fields.values()],
         [table, csv_file],
         api_name="compare",
     )
 
 
-def _browse_tab(svc: Services, choices: list[tuple[str, str]]) -> dict[str, Any]:
+def _browse_tab(svc: L.Services, choices: list[tuple[str, str]]) -> dict[str, Any]:
     first = choices[0][1] if choices else None
     with gr.Row():
         with gr.Column(scale=2):
@@ -344,26 +259,26 @@ def _browse_tab(svc: Services, choices: list[tuple[str, str]]) -> dict[str, Any]
     def listing_error(exc: Exception) -> tuple[Any, str]:
         return gr.Dropdown(choices=[], value=None), L.error_html(exc)
 
-    guarded_listing = _guard(listing, listing_error)
+    guarded_listing = L.guard(listing, listing_error)
     juris.input(guarded_listing, [juris, query], [section, tree], api_name="browse")
     query.change(guarded_listing, [juris, query], [section, tree], api_visibility="private")
-    section.input(_guard(show, L.error_html), [juris, section], view, api_name="section")
+    section.input(L.guard(show, L.error_html), [juris, section], view, api_name="section")
     return {"juris": juris, "query": query, "section": section, "tree": tree, "view": view}
 
 
-def _sources_tab(svc: Services) -> None:
+def _sources_tab(svc: L.Services) -> None:
     def render() -> str:
         corpus = svc.corpus
         entries = corpus.jurisdictions()
         counts = {k: len(list(corpus.sections(k))) for k in entries}
         return L.sources_html(entries, counts)
 
-    gr.HTML(_guard(render, L.error_html)(), elem_id="sources")
+    gr.HTML(L.guard(render, L.error_html)(), elem_id="sources")
 
 
-def build_demo(settings: Settings, services: Services | None = None) -> gr.Blocks:
+def build_demo(settings: Settings, services: L.Services | None = None) -> gr.Blocks:
     """Build the whole app. ``settings.home`` names the ingested corpus and index."""
-    svc = services or Services(settings)
+    svc = services or L.Services(settings)
     from tools.calculators import configure
 
     configure(settings.rules_dir)
@@ -433,7 +348,7 @@ def build_demo(settings: Settings, services: Services | None = None) -> gr.Block
     return demo
 
 
-def _listing(svc: Services, jurisdiction: str) -> tuple[list[tuple[str, str]], str]:
+def _listing(svc: L.Services, jurisdiction: str) -> tuple[list[tuple[str, str]], str]:
     sections = list(svc.corpus.sections(jurisdiction))
     return L.section_choices(sections), L.section_tree_html(sections)
 
@@ -444,12 +359,12 @@ def launch(
     host: str,
     port: int,
     prevent_thread_lock: bool = False,
-    services: Services | None = None,
+    services: L.Services | None = None,
 ) -> gr.Blocks:
     """Build and serve the app on ``host:port`` (basic auth when both auth settings are set).
 
     The index and the embedding model are opened before serving, so the first answer is fast."""
-    svc = services or Services(settings)
+    svc = services or L.Services(settings)
     try:
         svc.assistant.warm()
     except OrdinanceError as exc:

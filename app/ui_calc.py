@@ -187,3 +187,122 @@ def comparison_html(comparison: Comparison, names: Mapping[str, str] | None = No
         f"{' (' + esc(params) + ')' if params else ''}</p>"
         f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
+
+
+# --- Form adapters: the values a form sends -> a calculator call ----------------------------
+# Blank number fields arrive from the browser as 0 or None; both mean "not given" here.
+
+SITE_FIELDS: list[tuple[str, str]] = [
+    (component, feature)
+    for component in ("tank", "sta")
+    for feature in ("well", "building", "property_line", "water")
+]
+"""The site-check form's distance fields, in order: (component, feature)."""
+
+
+def _given(x: float | None) -> float | None:
+    return x if x else None
+
+
+def run_tank(
+    jurisdiction: str,
+    bedrooms: float | None,
+    daily_flow_gpd: float | None,
+    pressurized: bool,
+    unfinished_basement: bool,
+    garbage_disposal: bool,
+) -> CalcResult:
+    from tools.calculators import septic_tank_capacity
+
+    beds = _given(bedrooms)
+    return septic_tank_capacity(
+        jurisdiction,
+        bedrooms=None if beds is None else int(beds),
+        daily_flow_gpd=_given(daily_flow_gpd),
+        pressurized=pressurized,
+        unfinished_basement=unfinished_basement,
+        garbage_disposal=garbage_disposal,
+    )
+
+
+def run_flow(
+    jurisdiction: str,
+    bedrooms: float,
+    garbage_disposal: bool,
+    unfinished_basement: bool,
+    dwelling_class: str,
+) -> CalcResult:
+    from tools.calculators import design_flow
+
+    cls = None if dwelling_class in ("", "default", None) else dwelling_class
+    return design_flow(jurisdiction, int(bedrooms or 0), garbage_disposal, unfinished_basement, cls)  # type: ignore[arg-type]
+
+
+def run_area(
+    jurisdiction: str,
+    perc_rate_min_per_inch: float,
+    bedrooms: float | None,
+    daily_flow_gpd: float | None,
+    system_type: str,
+    rock_depth_in: float,
+    garbage_disposal: bool,
+) -> CalcResult:
+    from tools.calculators import soil_treatment_area
+
+    beds = _given(bedrooms)
+    return soil_treatment_area(
+        jurisdiction,
+        perc_rate_min_per_inch,
+        bedrooms=None if beds is None else int(beds),
+        daily_flow_gpd=_given(daily_flow_gpd),
+        system_type=system_type,  # type: ignore[arg-type]
+        rock_depth_in=int(rock_depth_in),
+        garbage_disposal=garbage_disposal,
+    )
+
+
+def run_pumping(jurisdiction: str, sludge_in: float, scum_in: float) -> CalcResult:
+    from tools.calculators import pumping_due
+
+    return pumping_due(jurisdiction, sludge_in, scum_in)
+
+
+def run_site_check(
+    jurisdiction: str, distances_ft: Sequence[float | None], well_type: str, water_type: str
+) -> SiteCheck:
+    """``distances_ft`` in the order of :data:`SITE_FIELDS`; blanks are skipped."""
+    from tools.calculators import site_check
+
+    kwargs = {
+        f"{comp}_to_{feat}_ft": _given(d)
+        for (comp, feat), d in zip(SITE_FIELDS, distances_ft, strict=True)
+    }
+    return site_check(jurisdiction, well_type=well_type, water_type=water_type, **kwargs)  # type: ignore[arg-type]
+
+
+def run_compare(topic: str, values: Mapping[str, object]) -> Comparison:
+    """Compare ``topic``, passing each form value the topic's calculator accepts."""
+    import inspect
+
+    from tools.compare import CALCULATORS, compare
+
+    params: dict[str, object] = {}
+    if topic in CALCULATORS:
+        accepted = inspect.signature(CALCULATORS[topic]).parameters
+        params = {k: v for k, v in values.items() if k in accepted and v not in (None, "")}
+        if isinstance(params.get("bedrooms"), float):
+            params["bedrooms"] = int(params["bedrooms"])  # type: ignore[call-overload]
+    elif topic == "setback":
+        params = {"feature": values.get("feature")}
+    return compare(topic, **params)
+
+
+def write_csv(headers: Sequence[str], rows: Sequence[Sequence[str]], topic: str) -> str:
+    """Write the table to a temporary CSV file for download; returns its path."""
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(
+        "w", suffix=".csv", prefix=f"compare-{topic}-", delete=False, newline="", encoding="utf-8"
+    ) as fh:
+        fh.write(comparison_csv(headers, rows))
+    return fh.name

@@ -8,13 +8,19 @@ comes from a user or from an ordinance passes through :func:`esc` (HTML) or :fun
 from __future__ import annotations
 
 import html
+import logging
 import re
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 from urllib.parse import urlencode
 
 from app.records import Answer, Citation
+from app.settings import Settings
 from ingest.errors import OrdinanceError, SectionNotFoundError
 from ingest.records import ManifestEntry, Section
+
+log = logging.getLogger(__name__)
 
 ALL = "all"
 """The jurisdiction selector's value for "every city"."""
@@ -33,10 +39,10 @@ EXAMPLES: dict[str, list[str]] = {
     "City staff": [
         "Show me Chaska Section 98",
         "Where does it say pumping is required in Chaska?",
-        "What happens when a system fails in East Bethel?",
+        "How long does East Bethel give to fix a failing system?",
     ],
     "Contractor": [
-        "How do Chaska, Hugo and East Bethel differ on tank size?",
+        "How do Chaska, Hugo and East Bethel differ on tank size for a 3-bedroom house?",
         "How long is a permit valid in Chaska, Hugo and East Bethel?",
         "What setback does Hugo require between a soil treatment area and a well?",
     ],
@@ -81,14 +87,22 @@ def user_markdown(question: str) -> str:
     return md_escape(question)
 
 
+def assistant_markdown(text: str) -> str:
+    """The assistant's own text: HTML-escaped (quotes from documents stay text) but its markdown
+    (tables, bold city names) kept. The Chatbot sanitises what markdown produces."""
+    return html.escape(text, quote=False)
+
+
 def answer_markdown(answer: Answer) -> str:
     """The assistant's chat bubble: answer text, or a marked refusal / clarifying question."""
     if answer.clarification:
-        body = "**Clarifying question:** " + md_escape(answer.clarification)
+        body = "**Clarifying question:** " + assistant_markdown(answer.clarification)
+        if answer.answer and answer.answer != answer.clarification:
+            body += "\n\n" + assistant_markdown(answer.answer)
     elif answer.refused:
-        body = "**No answer:** " + md_escape(answer.answer)
+        body = "**No answer:** " + assistant_markdown(answer.answer)
     else:
-        body = md_escape(answer.answer)
+        body = assistant_markdown(answer.answer)
     lines = [body]
     if answer.citations:
         lines += ["", "_Select a citation below the chat to read the section it cites._"]
@@ -96,7 +110,7 @@ def answer_markdown(answer: Answer) -> str:
         if note in answer.answer:
             continue
         lines.append("")
-        lines.append("_Note:_ " + md_escape(note))
+        lines.append("_Note:_ " + assistant_markdown(note))
     return "\n".join(lines)
 
 
@@ -236,3 +250,51 @@ def sources_html(entries: Mapping[str, ManifestEntry], counts: Mapping[str, int]
         "<th>State rules adopted</th><th>Sections</th><th>Caveats</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
+
+
+# --- Services shared by the UI's handlers ---------------------------------------------------
+
+
+class Services:
+    """The corpus and the assistant, opened once on first use and shared by all sessions."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._lock = threading.Lock()
+        self._corpus: Any = None
+        self._assistant: Any = None
+
+    @property
+    def corpus(self) -> Any:
+        with self._lock:
+            if self._corpus is None:
+                from ingest.store import Corpus
+
+                self._corpus = Corpus.load(self.settings.home)
+            return self._corpus
+
+    @property
+    def assistant(self) -> Any:
+        with self._lock:
+            if self._assistant is None:
+                from app.assistant import Assistant
+
+                self._assistant = Assistant(home=self.settings.home, settings=self.settings)
+            return self._assistant
+
+
+def guard(fn: Callable[..., Any], on_error: Callable[[Exception], Any]) -> Callable[..., Any]:
+    """Run a handler; turn any exception into ``on_error(exc)`` output, logging the unexpected."""
+
+    def wrapper(*args: Any) -> Any:
+        try:
+            return fn(*args)
+        except OrdinanceError as exc:
+            return on_error(exc)
+        except Exception as exc:
+            log.exception("UI handler %s failed", getattr(fn, "__name__", fn))
+            return on_error(exc)
+
+    wrapper.__name__ = getattr(fn, "__name__", "handler")
+    wrapper.__doc__ = fn.__doc__
+    return wrapper

@@ -244,7 +244,7 @@ def test_api_answers_a_question_with_citations(app_url: str) -> None:
     reply = chat[-1]
     assert reply["role"] == "assistant"
     text = " ".join(block.get("text", "") for block in reply["content"])
-    assert "1,200" in text and "Hugo §404\\.04" in text
+    assert "1,200" in text and "Hugo §404.04" in text
 
 
 def test_api_runs_the_tank_calculator(app_url: str) -> None:
@@ -263,3 +263,23 @@ def test_api_reports_bad_calculator_input_as_a_message(app_url: str) -> None:
         "hugo", 99, None, False, False, False, api_name="/calc_tank"
     )
     assert 'class="oa-error"' in html and "99" in html and "Traceback" not in html
+
+
+def test_basic_auth_from_settings_guards_the_app(indexed_home: Path) -> None:
+    import httpx
+    from gradio_client import Client
+
+    from app import ui
+    from app.settings import Settings
+
+    port = _free_port()
+    settings = Settings(home=indexed_home, auth_user="staff", auth_password="s3cret")
+    demo = ui.launch(settings, host="127.0.0.1", port=port, prevent_thread_lock=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        assert httpx.get(url + "config").status_code == 401
+        client = Client(url, auth=("staff", "s3cret"), verbose=False)
+        html = client.predict("hugo", 4, None, False, False, False, api_name="/calc_tank")
+        assert "1,200 gallons" in html
+    finally:
+        demo.close()

@@ -195,3 +195,17 @@ def test_sources_show_disclaimer_dates_and_rules() -> None:
         "30",
     ):
         assert text in html
+
+
+def test_guard_turns_errors_into_messages_without_tracebacks() -> None:
+    def fails_for_user() -> str:
+        raise SectionNotFoundError("No section '999' in 'hugo'.", ["404.04"])
+
+    def crashes() -> str:
+        raise RuntimeError("internal detail /secret/path")
+
+    user = L.guard(fails_for_user, L.error_html)()
+    assert "No section &#x27;999&#x27;" in user and "Did you mean: 404.04" in user
+    crash = L.guard(crashes, L.error_html)()
+    assert "RuntimeError" in crash and "/secret/path" not in crash and "Traceback" not in crash
+    assert L.guard(lambda: "fine", L.error_html)() == "fine"
