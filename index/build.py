@@ -41,6 +41,9 @@ from ingest.records import ParsedDocument
 log = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]
+ENCODE_BATCH = 16
+"""Texts per forward pass of the model. On the 2-core CPU, 16 was faster than 64 (33 s against
+48 s for the bundled corpus) and its peak memory 270 MB smaller: 256-token texts pad less."""
 
 
 def corpus_version(docs: Sequence[ParsedDocument]) -> str:
@@ -197,7 +200,9 @@ def update_index(
             if fresh:
                 assert embedder is not None
                 unique = list({c.content_hash: c for c in fresh}.values())
-                vecs = embedder.embed([c.embed_text for c in unique], batch_size=batch_size)
+                vecs = embedder.embed(
+                    [c.embed_text for c in unique], batch_size=min(batch_size, ENCODE_BATCH)
+                )
                 embedded += len(unique)
                 for c, v in zip(unique, vecs, strict=True):
                     vectors_by_hash[c.content_hash] = v

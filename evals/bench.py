@@ -1,0 +1,187 @@
+"""Benchmarks (`python -m evals.bench`, `make bench`): a printed table, not a test.
+
+Each bench is a function ``(ctx: BenchContext) -> list[BenchRow]`` in ``BENCHES``; add rows
+(e.g. answer latency) by appending a function there. Targets come from issue 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class BenchRow:
+    name: str
+    value: float
+    unit: str
+    target: str = ""
+    ok: bool | None = None
+    note: str = ""
+
+
+@dataclass
+class BenchContext:
+    """Shared state: a scratch home with the bundled corpus indexed, built by the first bench."""
+
+    workdir: Path
+    rounds: int = 3
+    docs: list[Any] = field(default_factory=list)
+    home: Path | None = None
+    retriever: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _peak_rss_mb() -> float:
+    """Peak resident memory of this process (VmHWM: reset by exec, unlike ru_maxrss)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bench_ingest(ctx: BenchContext) -> list[BenchRow]:
+    """Ingest of the bundled corpus into a fresh home vs bare sentence-transformers encode."""
+    from index.build import ENCODE_BATCH, update_index
+    from index.chunk import chunk_sections
+    from index.embed import get_embedder
+    from ingest import load_corpus
+
+    ctx.docs = load_corpus()
+    embedder = get_embedder()  # loaded outside both timings
+    texts = [
+        c.embed_text for c in chunk_sections([s for d in ctx.docs for s in d.sections]) if c.text
+    ]
+    embedder.model.encode(texts[:8], batch_size=ENCODE_BATCH)  # warm-up
+    started = time.perf_counter()
+    embedder.model.encode(texts, batch_size=ENCODE_BATCH, normalize_embeddings=True)
+    bare = time.perf_counter() - started
+    ctx.home = ctx.workdir / "home"
+    started = time.perf_counter()
+    stats = update_index(ctx.docs, ctx.home)
+    ingest = time.perf_counter() - started
+    started = time.perf_counter()
+    again = update_index(ctx.docs, ctx.home)
+    reingest = time.perf_counter() - started
+    ratio = ingest / bare
+    return [
+        BenchRow("bare encode of the chunk texts", bare, "s", note=f"{len(texts)} texts"),
+        BenchRow(
+            "ingest (chunk + embed + Chroma + files)", ingest, "s", note=f"{stats.chunks} chunks"
+        ),
+        BenchRow("ingest / bare encode", ratio, "x", "<= 1.5", ratio <= 1.5),
+        BenchRow("re-ingest unchanged corpus", reingest, "s", note=f"{again.embedded} embedded"),
+    ]
+
+
+def bench_queries(ctx: BenchContext) -> list[BenchRow]:
+    """Warm search latency over the dev questions, each with its city filter."""
+    from evals.dataset import load_cases
+    from index.retrieve import Retriever
+
+    assert ctx.home is not None, "bench_ingest runs first"
+    ctx.retriever = Retriever.open(ctx.home)
+    cases = load_cases()
+    ctx.retriever.search("warm up the model", None)
+    times: list[float] = []
+    for _ in range(ctx.rounds):
+        for case in cases:
+            started = time.perf_counter()
+            ctx.retriever.search(case.question, [case.city] if case.city else None, 5)
+            times.append((time.perf_counter() - started) * 1000)
+    times.sort()
+    p50 = statistics.median(times)
+    p95 = times[int(0.95 * (len(times) - 1))]
+    return [
+        BenchRow("warm query p50", p50, "ms", note=f"{len(times)} queries"),
+        BenchRow("warm query p95", p95, "ms", "<= 50", p95 <= 50),
+    ]
+
+
+COLD = """
+import sys, time
+t = time.perf_counter()
+from index.retrieve import Retriever
+r = Retriever.open(__import__("pathlib").Path(sys.argv[1]))
+r.search("how often must the tank be pumped", ["east-bethel"])
+print(time.perf_counter() - t)
+from evals.bench import _peak_rss_mb
+print(_peak_rss_mb())
+"""
+
+
+def bench_cold_start(ctx: BenchContext) -> list[BenchRow]:
+    """A new process: import, open the index, load the model, first result."""
+    assert ctx.home is not None
+    started = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", COLD, str(ctx.home)], capture_output=True, text=True, check=True
+    )
+    wall = time.perf_counter() - started
+    inside, child_rss = (float(x) for x in out.stdout.strip().splitlines()[-2:])
+    return [
+        BenchRow(
+            "cold start to first result (process)", wall, "s", note=f"{inside:.2f} s in-process"
+        ),
+        BenchRow("peak RSS, cold search process", child_rss, "MB", "<= 1024", child_rss <= 1024),
+    ]
+
+
+def bench_memory(ctx: BenchContext) -> list[BenchRow]:
+    rss = _peak_rss_mb()
+    return [
+        BenchRow("peak RSS, this process (ingest + queries)", rss, "MB", "<= 1024", rss <= 1024)
+    ]
+
+
+BENCHES: list[Callable[[BenchContext], list[BenchRow]]] = [
+    bench_ingest,
+    bench_queries,
+    bench_cold_start,
+    bench_memory,
+]
+"""Run in order; later benches may use what earlier ones put in the context."""
+
+
+def format_table(rows: list[BenchRow]) -> str:
+    width = max(len(r.name) for r in rows)
+    lines = [f"{'bench':<{width}}  {'value':>10}  unit  target    ok    note"]
+    for r in rows:
+        ok = "" if r.ok is None else ("yes" if r.ok else "NO")
+        lines.append(
+            f"{r.name:<{width}}  {r.value:>10.3f}  {r.unit:<4}  {r.target:<8}  {ok:<4}  {r.note}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=3, help="Passes over the dev questions.")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    rows: list[BenchRow] = []
+    with tempfile.TemporaryDirectory(prefix="ordinance-bench-") as tmp:
+        ctx = BenchContext(workdir=Path(tmp), rounds=args.rounds)
+        for bench in BENCHES:
+            rows.extend(bench(ctx))
+    print(format_table(rows))
+    return 0 if all(r.ok is not False for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
