@@ -1,1 +1,15 @@
-"""index"""
+"""Index stage: sections -> chunks -> embeddings in Chroma (+ BM25) -> Evidence.
+
+Public API (the only package that imports llama_index and chromadb):
+
+    index.chunk.chunk_sections(sections, max_tokens=256) -> list[Chunk]
+    index.build.update_index(docs, home, *, chroma_url=None, batch_size=64, progress=None,
+                             max_tokens=256) -> IndexStats
+    index.retrieve.Retriever.open(home, *, chroma_url=None, max_chars=2000) -> Retriever
+        .search(query, jurisdictions=None, k=5) -> list[Evidence]
+        .lookup(jurisdiction, ref) -> list[Evidence]
+        .section_text(jurisdiction, ref) -> Section
+        .jurisdictions() -> dict[str, str]
+    index.refs.find_section_refs(text, tables=None) / detect_jurisdictions(text, known)
+    index.embed.get_embedder() -> Embedder   (the one place the model loads)
+"""
