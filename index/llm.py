@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.compose import Support, best_sentences, content_words
+from app.compose import Support, best_sentences, content_words, score_sentence
 from app.records import REFUSAL, Citation
 from ingest.errors import BackendUnavailableError, ConfigError, OrdinanceError
 
@@ -150,13 +150,19 @@ def build_tools(worker: Any, scope: list[str], sources: _Sources) -> list[Any]:
         hits = worker._relevant(
             worker.retriever.search(query, jurisdictions=[key], k=worker.top_k), key
         )
-        supports: list[Support] = []
-        for hit in hits[:3]:
+        terms = content_words(query)
+        ranked: list[tuple[float, int, Support]] = []
+        for rank, hit in enumerate(hits):
             section = worker._read_section(key, hit.chunk.ref)
             if section is None:
                 continue
-            for sentence in best_sentences(hit.chunk.text, content_words(query), max_sentences=2):
-                supports.append(worker._support(section, sentence))
+            folded = " ".join(section.text.split())
+            for sentence in best_sentences(hit.chunk.text, terms, max_sentences=2):
+                if " ".join(sentence.split()) in folded:
+                    score = score_sentence(sentence, terms) + max(0.0, 0.6 - 0.2 * rank)
+                    ranked.append((score, rank, worker._support(section, sentence)))
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        supports = [r[2] for r in ranked[:4]]
         return sources.listing(supports) or "No relevant provision found."
 
     def get_section(city: str, section: str) -> str:
