@@ -47,7 +47,7 @@ def _ask_tab(svc: L.Services, choices: list[tuple[str, str]]) -> None:
             chat = gr.Chatbot(
                 label="Ordinance Assistant",
                 elem_id="chat",
-                height=420,
+                height=520,
                 latex_delimiters=[],
                 allow_tags=False,
                 feedback_options=None,
@@ -63,8 +63,10 @@ def _ask_tab(svc: L.Services, choices: list[tuple[str, str]]) -> None:
             chips = gr.Radio(
                 [], label="Citations: select one to read the section", elem_id="citations"
             )
-            for persona, questions in L.EXAMPLES.items():
+            examples = [
                 gr.Examples([[q] for q in questions], inputs=[box], label=f"Examples: {persona}")
+                for persona, questions in L.EXAMPLES.items()
+            ]
         with gr.Column(scale=2):
             panel = gr.HTML(L.PANEL_HINT, elem_id="section-panel")
     cites = gr.State([])
@@ -105,6 +107,8 @@ def _ask_tab(svc: L.Services, choices: list[tuple[str, str]]) -> None:
     ins, outs = [box, juris, chat, answers], [chat, box, chips, cites, answers, panel]
     box.submit(ask, ins, outs, api_name="ask")
     send.click(ask, ins, outs, api_visibility="private")
+    for ex in examples:  # clicking an example asks it at once
+        ex.load_input_event.then(ask, ins, outs, api_visibility="private")
     chat.clear(
         lambda: (gr.Radio(choices=[], value=None), [], [], L.PANEL_HINT),
         None,
@@ -381,7 +385,7 @@ def launch(
         css=CSS,
         show_error=False,
         prevent_thread_lock=prevent_thread_lock,
-        quiet=prevent_thread_lock,
+        quiet=True,
         ssr_mode=False,
     )
     return demo

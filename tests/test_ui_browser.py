@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+from app import ui_logic as L
+from app.records import REFUSAL
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 TIMEOUT_MS = 60_000  # a generous ceiling for a slow CI machine, not a speed assertion
@@ -121,28 +124,39 @@ def test_question_answers_with_a_citation_that_opens_its_section(page: Any, app_
     assert page.oa_errors == []
 
 
+EXPECTED_SECTION = {
+    "Show me Chaska Section 98": "Chaska §98",
+    "How long is a septic permit valid in Hugo?": "Hugo §803.05",
+    "Where does it say pumping is required in Chaska?": "Chaska §121",
+}
+
+
 @pytest.mark.parametrize(
-    ("question", "expected"),
+    "question",
     [
-        pytest.param("Show me Chaska Section 98", "Chaska §98", id="staff-show-section"),
-        pytest.param(
-            "How long is a septic permit valid in Hugo?", "Hugo §803.05", id="resident-permit"
-        ),
-        pytest.param(
-            "Where does it say pumping is required in Chaska?", "Chaska §121", id="staff-pumping"
-        ),
+        pytest.param(q, id=f"{persona.split()[-1].lower()}-{i}")
+        for persona, questions in L.EXAMPLES.items()
+        for i, q in enumerate(questions)
     ],
 )
 @pytest.mark.browser
-def test_persona_questions_cite_sections_that_open(
-    page: Any, app_url: str, question: str, expected: str
+def test_example_questions_answer_with_citations_that_open(
+    page: Any, app_url: str, question: str
 ) -> None:
-    _ask(page, app_url, question)
-    _last_reply(page, 0)
-    page.locator("#citations label").filter(has_text=expected).first.click()
+    page.goto(app_url)
+    page.get_by_role("button").filter(has_text=question[:40]).first.click()
+    reply = _last_reply(page, 0)
+    assert REFUSAL not in reply
+    assert page.locator("#chat [data-testid='user']").last.inner_text().strip() == question
+    chips = page.locator("#citations label")
+    chips.first.wait_for()
+    expected = EXPECTED_SECTION.get(question)
+    chip = chips.filter(has_text=expected).first if expected else chips.first
+    chip_text = chip.inner_text().split("] ", 1)[1].strip()
+    chip.click()
     label = page.locator("#section-panel .oa-section-label")
     label.wait_for()
-    assert label.inner_text().startswith(expected)
+    assert label.inner_text().startswith(expected or chip_text.split(":")[0])
     assert page.locator("#section-panel mark#oa-quote").count() == 1
 
 
@@ -196,6 +210,15 @@ def test_deep_link_opens_chaska_section_98(page: Any, app_url: str) -> None:
     text = page.locator("#browse-view .oa-section-text").inner_text()
     assert "Chapter 19 Page" not in text
     assert page.locator("#browse-tree a").count() > 20
+
+
+@pytest.mark.browser
+def test_deep_link_to_a_missing_section_shows_a_message(page: Any, app_url: str) -> None:
+    page.goto(app_url + "?city=hugo&section=999.99")
+    error = page.locator("#browse-view .oa-error")
+    error.wait_for()
+    assert "999.99" in error.inner_text()
+    assert "Traceback" not in page.content()
 
 
 @pytest.mark.browser
