@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import gradio as gr
@@ -74,13 +74,17 @@ def _ask_tab(svc: L.Services, choices: list[tuple[str, str]]) -> None:
 
     def ask(
         question: str, jurisdiction: str, chat_value: list[Any], past: list[Answer]
-    ) -> tuple[Any, ...]:
+    ) -> Iterator[tuple[Any, ...]]:
         """Answer a question about the ordinances, with citations."""
         chat_value, past = list(chat_value or []), list(past or [])
         question = (question or "").strip()
+        no_chips = gr.Radio(choices=[], value=None)
         if not question:
-            return chat_value, "", gr.Radio(choices=[], value=None), [], past, L.PANEL_HINT
+            yield chat_value, "", no_chips, [], past, L.PANEL_HINT
+            return
         chat_value.append({"role": "user", "content": L.user_markdown(question)})
+        pending = {"role": "assistant", "content": L.PENDING}
+        yield [*chat_value, pending], "", no_chips, [], past, L.PANEL_HINT
         found: list[Citation] = []
         try:
             scope = None if jurisdiction in (None, L.ALL) else jurisdiction
@@ -94,7 +98,7 @@ def _ask_tab(svc: L.Services, choices: list[tuple[str, str]]) -> None:
             reply = "**Error:** the assistant failed on this question; see the server log."
         chat_value.append({"role": "assistant", "content": reply})
         chips_update = gr.Radio(choices=L.citation_chips(found), value=None)
-        return chat_value, "", chips_update, found, past, L.PANEL_HINT
+        yield chat_value, "", chips_update, found, past, L.PANEL_HINT
 
     def show_citation(chip: str | None, found: list[Citation]) -> str:
         """Open the cited section with the quote highlighted."""

@@ -48,6 +48,9 @@ EXAMPLES: dict[str, list[str]] = {
     ],
 }
 
+PENDING = "_Looking up the ordinances…_"
+"""The assistant's bubble while an answer is being prepared."""
+
 PANEL_HINT = '<p class="oa-note">Select a citation to read the section it cites.</p>'
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>$])")

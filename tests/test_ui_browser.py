@@ -18,6 +18,8 @@ import pytest
 from app import ui_logic as L
 from app.records import REFUSAL
 
+pytestmark = pytest.mark.slow  # every test here serves the app over the real index
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 TIMEOUT_MS = 60_000  # a generous ceiling for a slow CI machine, not a speed assertion
@@ -239,7 +241,7 @@ def test_script_in_a_question_is_shown_as_text(page: Any, app_url: str) -> None:
     evil = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">'
     _ask(page, app_url, f"{evil} tank size in Hugo?")
     page.locator("#chat").get_by_text("<script>window.__pwned=1</script>", exact=False).wait_for()
-    page.locator("#chat .message.bot, #chat [data-testid='bot']").last.wait_for()
+    _last_reply(page, 0)
     assert page.evaluate("window.__pwned") is None
     assert page.locator("#chat script").count() == 0
     assert page.locator("#chat img[src='x']").count() == 0
