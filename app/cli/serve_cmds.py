@@ -14,10 +14,10 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
         host: str = typer.Option(
-            None, "--host", help="Address to bind [default: setting `host`, 127.0.0.1]."
+            None, "--host", help="Address to bind (default: the `host` setting, 127.0.0.1)."
         ),
         port: int = typer.Option(
-            None, "--port", help="Port to listen on [default: setting `port`, 7860]."
+            None, "--port", help="Port to listen on (default: the `port` setting, 7860)."
         ),
     ) -> None:
         """Serve the web UI (Ask, Calculators, Compare, Browse, Sources) until interrupted."""
