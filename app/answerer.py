@@ -16,7 +16,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from app.compose import TOPIC_TERMS, Block, Support, best_sentences, content_words, direct_answer
+from app.compose import (
+    TOPIC_TERMS,
+    Block,
+    Support,
+    _stem,
+    best_sentences,
+    content_words,
+    direct_answer,
+)
 from app.records import ToolCall
 from app.understand import Understanding
 from app.verify import STATE_SOURCE, STATE_TITLE, VerificationContext
@@ -47,6 +55,9 @@ SEARCH_HINTS: dict[str, str] = {
     "pumping": "septic tank pumping sludge scum outlet baffle how often",
     "permit_validity": "permit valid period months issuance",
     "permit_fee": "permit fee resolution",
+    "inspection_notice": "notice before inspection hours",
+    "failing": "failing system repaired replaced within days notice",
+    "holding_tank": "holding tank capacity gallons",
     "build": "septic tank capacity bedrooms",
 }
 # Inputs a calculator cannot run without: each inner tuple needs at least one of its parameters.
@@ -62,8 +73,17 @@ REQUIRES: dict[str, tuple[tuple[str, ...], ...]] = {
 FACT_NAMES: dict[str, tuple[str, ...]] = {
     "permit_validity": ("permit_validity_months",),
     "permit_fee": ("permit_fee",),
-    "pumping": ("maintenance_interval_months", "pumping_sludge_in"),
+    "pumping": ("pumping_sludge_in", "pumping_scum_in", "maintenance_interval_months"),
+    "inspection_notice": ("inspection_notice",),
+    "failing": ("failing_system_deadline",),
+    "holding_tank": ("holding_tank_min_gal", "holding_tank_per_bedroom_gal", "holding_tank_use"),
 }
+GENERIC = {
+    "tank", "tanks", "septic", "system", "systems", "sewer", "sewage", "gallons", "ordinance",
+    "city", "rules", "rule", "required", "requirement", "requirements", "need", "minimum",
+    "maximum", "does", "say", "what", "where", "house", "home", "property", "owner", "my",
+    "know", "want", "like", "good", "new", "old", "way", "much", "many", "long", "often",
+}  # fmt: skip
 
 
 OFF_TOPIC_SIMILARITY = 0.45
@@ -354,6 +374,7 @@ class DefaultAnswerer:
         from app.compose import score_sentence
 
         candidates: list[tuple[float, int, Any, str]] = []
+        title_terms = {_stem(w) for w in content_words(u.question) if w not in GENERIC}
         for rank, hit in enumerate(hits):
             section = self._read_section(hit.chunk.jurisdiction, hit.chunk.ref)
             if section is None:
@@ -363,6 +384,10 @@ class DefaultAnswerer:
                 if " ".join(sentence.split()) not in folded:
                     continue  # the chunk's text differs from the section's: never quote it
                 bonus = max(0.0, 0.6 - 0.2 * rank)
+                if u.quantitative and re.search(r"\d", sentence):
+                    bonus += 1.0
+                if title_terms & {_stem(w) for w in content_words(section.title)}:
+                    bonus += 0.75
                 candidates.append(
                     (score_sentence(sentence, terms) + bonus, rank, section, sentence)
                 )
@@ -371,11 +396,18 @@ class DefaultAnswerer:
         candidates.sort(key=lambda c: (-c[0], c[1]))
         chosen = [candidates[0]]
         for cand in candidates[1:]:
-            if len(chosen) >= 2:
+            if len(chosen) >= 3:
                 break
-            if cand[0] >= max(1.0, candidates[0][0] * 0.6) and cand[3] != chosen[0][3]:
+            if cand[0] >= max(1.0, candidates[0][0] * 0.6) and cand[3] not in [
+                c[3] for c in chosen
+            ]:
                 chosen.append(cand)
         quotes = [c[3] for c in chosen]
+        if topic == "general" and not _covers_key_term(
+            u.question, quotes[:1], [chosen[0][2].title]
+        ):
+            log.info("no key term of %r in the quotes: not evidence", u.question)
+            return None
         name = self.names[jurisdiction]
         direct = direct_answer(topic, name, quotes, u.question)
         first = chosen[0][2]
@@ -431,13 +463,18 @@ class DefaultAnswerer:
     # -- facts ---------------------------------------------------------------------------
 
     def fact_block(self, topic: str, u: Understanding, jurisdiction: str) -> Block | None:
+        """The city's curated facts for a topic (each cited), in one block; None if it has none."""
         fn = self._tool("rule_fact")
         if fn is None:
             return None
+        params = list(inspect.signature(fn).parameters)
+        if len(params) < 2:
+            return None
+        name = self.names[jurisdiction]
+        parts: list[str] = []
+        supports: list[Support] = []
+        notes: list[str] = []
         for fact in FACT_NAMES.get(topic, ()):
-            params = list(inspect.signature(fn).parameters)
-            if len(params) < 2:
-                return None
             try:
                 result = fn(jurisdiction, fact)
             except (OrdinanceError, KeyError, ValueError) as exc:
@@ -446,22 +483,33 @@ class DefaultAnswerer:
             data = _dump(result)
             if data.get("status") not in ("ok", "flagged") or not data.get("citations"):
                 continue
+            found = self._provenance_supports(list(data["citations"]), jurisdiction)
+            if not found:
+                continue
             args = {params[0]: jurisdiction, params[1]: fact}
             self.out.tool_calls.append(ToolCall(name="rule_fact", arguments=args, result=data))
             self.ctx.allow_numbers_from(data)
-            supports = self._provenance_supports(list(data["citations"]), jurisdiction)
-            if not supports:
-                continue
-            name = self.names[jurisdiction]
-            quotes = [s.quote for s in supports]
-            headline = direct_answer(topic, name, quotes, u.question) or str(
-                data.get("summary") or ""
-            )
-            return Block(
-                jurisdiction=jurisdiction, name=name, headline=headline, supports=supports, topic=topic,
-                notes=[str(w) for w in data.get("warnings") or []],
-            )  # fmt: skip
-        return None
+            supports.extend(found)
+            direct = direct_answer(topic, name, [s.quote for s in found], u.question)
+            summary = direct or str(data.get("summary") or "")
+            parts.append(re.sub(rf"^{re.escape(name)}:\s*", "", summary).rstrip("."))
+            notes.extend(str(w) for w in data.get("warnings") or [])
+        if not parts:
+            return None
+        headline = parts[0] if len(parts) == 1 else f"{name}: " + "; ".join(parts)
+        if len(parts) == 1 and not headline.startswith(("In ", name)):
+            headline = f"{name}: {headline}"
+        return Block(jurisdiction=jurisdiction, name=name, headline=headline, supports=supports,
+                     topic=topic, notes=notes)  # fmt: skip
+
+
+def _covers_key_term(question: str, quotes: list[str], titles: list[str]) -> bool:
+    """Whether the quotes (or their titles) contain one of the question's specific words."""
+    words = [w for w in content_words(question) if w not in GENERIC and not w.isdigit()]
+    if not words:
+        return True
+    have = {_stem(w) for w in content_words(" ".join(quotes + titles))}
+    return any(_stem(w) in have for w in words)
 
 
 def _fmt(x: Any) -> str:

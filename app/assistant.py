@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from app.answerer import TOPIC_TOOLS, DefaultAnswerer
+from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
 from app.compose import Block, render
 from app.records import REFUSAL, Answer
 from app.settings import Settings, get_settings
@@ -172,7 +172,11 @@ class Assistant:
         clarification: str | None = None
         if u.injection:
             notes.append("Instructions inside the question were treated as text, not followed.")
-        if worker.out.missing and any(t in TOPIC_TOOLS for t in u.topics):
+        absent = [m for m in worker.out.missing if m.startswith("section:")]
+        if absent:
+            _, refs, cities = absent[0].split(":", 2)
+            clarification = f"{cities}'s ordinance has no section or table {refs}."
+        elif worker.out.missing and any(t in TOPIC_TOOLS for t in u.topics):
             need = _missing_text(worker.out.missing)
             clarification = f"To compute this, tell me {need}."
         if not named and len({b.jurisdiction for b in blocks}) > 1:
@@ -213,8 +217,13 @@ class Assistant:
                     block = worker.section_block(u, city, ref)
                     if block is not None:
                         blocks.append(block)
-            if blocks or u.topic == "general":
+            if blocks:
                 return blocks
+            # a section the asked city does not have: a false premise, not a search query
+            refs = ", ".join(u.section_refs)
+            cities = _join([self._names[c] for c in scope])
+            worker.out.missing.append(f"section:{refs}:{cities}")
+            return []
         for topic in u.topics:
             for city in scope:
                 made: list[Block] = []
@@ -228,9 +237,13 @@ class Assistant:
                     block = worker.calc_block(topic, tool, u, city)
                     if block is not None:
                         made.append(block)
-                if not made and topic in ("permit_validity", "permit_fee", "pumping"):
+                if not made and topic in FACT_NAMES:
                     fact = worker.fact_block(topic, u, city)
                     made = [fact] if fact is not None else []
+                    if made and topic == "permit_fee":  # dollar amounts of other permits, if any
+                        extra = worker.search_block("general", u, city, question)
+                        if extra is not None and any("$" in s.quote for s in extra.supports):
+                            made.append(extra)
                 if not made:
                     block = worker.search_block(topic, u, city, question)
                     made = [block] if block is not None else []

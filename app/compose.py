@@ -95,6 +95,11 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "cost": ("fee",), "price": ("fee",), "clean": ("pumped", "pumping"), "empty": ("pumped",),
     "fine": ("penalty", "misdemeanor"), "punishment": ("penalty", "misdemeanor"),
     "old": ("abandonment", "existing"), "unused": ("abandonment",), "licence": ("license",),
+    "wide": ("width",), "deep": ("depth",), "far": ("distance", "feet"), "bigger": ("sized", "times"),
+    "larger": ("sized", "times"), "winter": ("december", "weather"), "perc": ("percolation",),
+    "drainfields": ("soil", "treatment", "area"), "hook": ("connect", "connection"),
+    "spacing": ("spaced", "apart"),
+    "steep": ("slope", "slopes"),
 }  # fmt: skip
 
 

@@ -30,11 +30,14 @@ Topic = Literal[
     "build",
     "permit_validity",
     "permit_fee",
+    "inspection_notice",
+    "failing",
+    "holding_tank",
     "general",
 ]
 _ORDER: tuple[Topic, ...] = (
     "build", "tank", "pump_tank", "flow", "area", "separation", "setback", "site", "pumping",
-    "permit_validity", "permit_fee", "general",
+    "permit_validity", "permit_fee", "inspection_notice", "failing", "holding_tank", "general",
 )  # fmt: skip
 CALC_TOPICS: frozenset[str] = frozenset(
     {"tank", "pump_tank", "flow", "area", "setback", "site", "separation", "pumping", "build"}
@@ -90,6 +93,9 @@ class Understanding(_Record):
     params: CalcParams = Field(default_factory=CalcParams)
     follow_up: bool = False
     wants_amount: bool = Field(default=False, description="Asks for a fee or dollar amount.")
+    quantitative: bool = Field(
+        default=False, description="Asks for a number (how long, minimum...)."
+    )
     yes_no: bool = False
     injection: bool = Field(default=False, description="Contains instruction-like text.")
     on_topic: bool = Field(default=True, description="Uses the vocabulary of sewer/septic rules.")
@@ -163,7 +169,7 @@ _FOLLOW_UP = re.compile(
 
 _SIZE = (
     r"\b(?:size[ds]?|sizing|big|bigger|large|larger|capacity|capacities|gallons?|volume|how much "
-    r"(?:area|space|room)|area (?:needed|required)|square|sq|dimensions?|minimum)\b"
+    r"(?:area|space|room)|area (?:needed|required)|square|sq|dimensions?)\b"
 )
 _STA = (
     r"\b(?:drain ?fields?|soil treatment areas?|absorption (?:areas?|fields?)|leach(?:ing)? ?fields?|"
@@ -178,9 +184,16 @@ _TOPIC_RULES: tuple[tuple[Topic, re.Pattern[str]], ...] = (
     ("permit_validity", re.compile(
         r"\bpermit\w*\b.*\b(?:valid|validity|expire\w*|how long|last|good for|lapse)\b|"
         r"\b(?:valid|validity|expire\w*|how long|last|good for)\b.*\bpermit", re.I)),
+    ("inspection_notice", re.compile(
+        r"\bnotice\b.*\binspect\w*|\binspect\w*.*\b(?:notice|in advance|ahead of time|schedul\w*|"
+        r"call)\b|\bschedul\w* (?:an? |the )?inspection", re.I)),
+    ("failing", re.compile(
+        r"\bfailing\b|\bfailed\b|\bfailure\b|\bfails\b|\bimminent\b|"
+        r"\bhow long\b.*\b(?:fix|repair|replace|upgrade)", re.I)),
+    ("holding_tank", re.compile(r"\bholding tanks?\b", re.I)),
     ("permit_fee", re.compile(r"\bfees?\b|\bhow much (?:does|is|do|will)\b.*\bpermit\b|"
                               r"\bpermit\b.*\b(?:cost|price|charge)\b|\bcost of (?:a |the )?permit", re.I)),
-    ("pumping", re.compile(r"\bsludge\b|\bscum\b|\bhow often\b.*\b(?:pump\w*|clean\w*|inspect\w*|"
+    ("pumping", re.compile(r"\bsludge\b|\bscum\b|\bwhen\b.*\b(?:pump|clean|empty)\w*|\bhow often\b.*\b(?:pump\w*|clean\w*|inspect\w*|"
                            r"empt\w*|service\w*)|\b(?:pump\w*|clean\w*)\b.*\b(?:how often|every|"
                            r"frequency|interval|due|required|when)\b|\bmaintenance\b.*\btank\b|"
                            r"\bpumped\b|\bneed(?:s)? pumping\b", re.I)),
@@ -211,6 +224,13 @@ _DOMAIN = re.compile(
     r"excavat\w*|shoreland|lakes?|rivers?|property lines?|lot|bonds?|insurance|licens\w* (?:to|for) "
     r"(?:pump|install|design)|as-?builts?|certif\w*|aerobic|filter|rock|gravel|drainage|"
     r"groundwater|water supply|wastes?)\b",
+    re.I,
+)
+_QUANT = re.compile(
+    r"\bhow (?:much|many|long|wide|deep|far|big|often|close|soon|large|tall|high|steep)\b|"
+    r"\b(?:minimum|maximum|smallest|largest|at least|at most|size|deadline|notice|insurance|bond|"
+    r"fees?|distance|spacing|depth|width|slope|percent|rate|dose|capacity|gallons?|feet|inches|"
+    r"days|months|years|hours|what size|limit)\b",
     re.I,
 )
 _KEYWORDS = (
@@ -538,6 +558,14 @@ def _topics(text: str, params: CalcParams) -> list[Topic]:
             found.append("area")
     if "build" in found:
         found = ["build"]
+    if (
+        "tank" in found
+        and params.bedrooms is None
+        and params.daily_flow_gpd is None
+        and re.search(r"depth|deep|baffle|manhole|cover|watertight|inlet|outlet|locat|material|"
+                      r"concrete|access|riser|abandon", text, re.I)
+    ):  # fmt: skip
+        found.remove("tank")
     if "site" in found:
         found = ["site"]
     order = list(_ORDER)
@@ -569,6 +597,7 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
         wants_amount=bool(
             re.search(r"\bfees?\b|\bhow much\b|\bcost\w*\b|\$|\bdollars?\b|\bprice\b", fixed, re.I)
         ),
+        quantitative=bool(_QUANT.search(fixed)),
         yes_no=bool(
             re.search(r"^\s*(?:is|are|can|may|do|does|must|should|am|will|could)\b", fixed, re.I)
         ),
