@@ -86,6 +86,11 @@ class Assistant:
         _ = self.retriever
         return dict(self._names)
 
+    def sources(self) -> dict[str, str]:
+        """Key -> source file name of every jurisdiction in the index."""
+        _ = self.retriever
+        return dict(self._sources)
+
     def warm(self) -> None:
         """Open the index and load the embedding model (the first answer is then fast)."""
         self.retriever.search("septic tank", k=1)

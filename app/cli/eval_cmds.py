@@ -72,5 +72,69 @@ def retrieval(cases: str | None = CASES, baseline: bool = BASELINE, json: bool =
         common.console.print("ours missed: " + ", ".join(r.case_id for r in misses))
 
 
+@eval_app.command("answers")
+def answers(
+    cases: str | None = CASES,
+    baseline: bool = typer.Option(
+        True, "--baseline/--no-baseline", help="Also run the retrieve-and-quote-top-chunk baseline."
+    ),
+    json: bool = JSON,
+    out: str | None = typer.Option(None, "--out", help="Report folder (default: evals/reports/)."),
+) -> None:
+    """Section hit, value match, refusal P/R, leakage, failed citations and latency of the
+    assistant's answers, per kind and per city, beside a top-chunk baseline; writes a report."""
+    from pathlib import Path
+
+    from app.assistant import Assistant
+    from evals.answers import (
+        assistant_asker,
+        corpus_quote_check,
+        run_answer_eval,
+        top_chunk_asker,
+        write_report,
+    )
+    from evals.dataset import load_cases
+
+    assistant = Assistant(settings=common.settings())
+    loaded = load_cases(Path(cases) if cases else None)
+    with common.err_console.status("Loading the index and the model..."):
+        assistant.warm()
+    names = assistant.names()
+    systems = {"ours": assistant_asker(assistant)}
+    if baseline:
+        systems["top-chunk"] = top_chunk_asker(assistant.retriever, names, assistant.sources())
+    with common.err_console.status(f"Answering {len(loaded)} cases..."):
+        report = run_answer_eval(loaded, systems, names, corpus_quote_check(assistant.retriever))
+    if json:
+        for row in report.scores:
+            common.print_jsonl(row)
+        return
+    table = Table(title=f"Answers on {len(loaded)} dev cases")
+    cols = ("system", "group", "cases", "section hit", "value match", "refusal P", "refusal R",
+            "leaks", "failed cites", "p50 ms", "p95 ms")  # fmt: skip
+    for col in cols:
+        table.add_column(col, justify="left" if col in ("system", "group") else "right")
+
+    def cell(x: float | None) -> str:
+        return "-" if x is None else f"{x:.2f}"
+
+    for s in report.scores:
+        table.add_row(
+            s.system, s.group, str(s.cases), cell(s.section_hit), cell(s.value_match),
+            cell(s.refusal_precision), cell(s.refusal_recall), str(s.leaks),
+            str(s.failed_citations), f"{s.p50_ms:.1f}", f"{s.p95_ms:.1f}",
+        )  # fmt: skip
+    common.console.print(table)
+    path = write_report(report, Path(out) if out else None)
+    common.console.print(f"Report: {path}")
+
+
+@eval_app.callback(invoke_without_command=True)
+def _answers_by_default(ctx: typer.Context) -> None:
+    """`ordinance eval` alone runs the answer eval; `ordinance eval retrieval` the retrieval one."""
+    if ctx.invoked_subcommand is None:
+        answers(cases=None, baseline=True, json=False, out=None)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(eval_app, name="eval")
