@@ -242,7 +242,9 @@ def _browse_tab(svc: L.Services, choices: list[tuple[str, str]]) -> dict[str, An
             query = gr.Textbox(
                 label="Filter sections", placeholder="e.g. pumping", elem_id="browse-filter"
             )
-            section = gr.Dropdown([], label="Section", elem_id="browse-section")
+            section = gr.Dropdown(
+                [], label="Section", elem_id="browse-section", allow_custom_value=True
+            )
             tree = gr.HTML(elem_id="browse-tree")
         with gr.Column(scale=3):
             view = gr.HTML(

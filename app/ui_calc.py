@@ -43,6 +43,8 @@ def provenance_label(p: Provenance, names: Mapping[str, str] | None = None) -> s
 
 def value_text(result: CalcResult) -> str:
     """``1,200 gallons``, or the status in words when there is no number."""
+    if result.value is None and result.outcome is not None:
+        return "Yes" if result.outcome else "No"
     if result.value is None:
         return _STATUS_TEXT.get(result.status, result.status)
     number = f"{result.value:,.0f}" if float(result.value).is_integer() else f"{result.value:,.2f}"
@@ -76,8 +78,6 @@ def calc_result_html(result: CalcResult, names: Mapping[str, str] | None = None)
         + (f" ({c.note})" if c.note else "")
         for c in result.components
     ]
-    if result.outcome is not None:
-        comps.insert(0, "Answer: " + ("yes" if result.outcome else "no"))
     cites = "".join(_provenance_html(p, names) for p in result.citations)
     return (
         f'<div class="oa-result" data-status="{esc(result.status)}">'
@@ -101,7 +101,7 @@ def site_check_html(check: SiteCheck, names: Mapping[str, str] | None = None) ->
         req = "not stated" if r.required_ft is None else f"{r.required_ft:g} ft"
         cite = provenance_label(r.citation, names) if r.citation else ""
         rows.append(
-            f'<tr class="oa-{verdict.lower()}"><td>{esc(r.feature)}</td>'
+            f'<tr class="oa-{verdict.lower()}"><td>{esc(r.feature.replace("_", " "))}</td>'
             f"<td>{esc(r.component.replace('_', ' '))}</td><td>{esc(req)}</td>"
             f"<td>{r.actual_ft:g} ft</td><td><strong>{esc(verdict)}</strong></td>"
             f"<td>{esc(cite)}{'<br><small>' + esc(r.note) + '</small>' if r.note else ''}</td></tr>"

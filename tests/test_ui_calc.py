@@ -134,3 +134,13 @@ def test_flagged_values_are_marked_uncertain_and_text_escaped() -> None:
 )
 def test_provenance_labels(provenance: Provenance, label: str) -> None:
     assert C.provenance_label(provenance, NAMES) == label
+
+
+@pytest.mark.parametrize(
+    ("sludge_in", "expected"),
+    [pytest.param(10, "Yes", id="sludge-too-close"), pytest.param(20, "No", id="not-yet")],
+)
+def test_pumping_form_answers_yes_or_no(sludge_in: float, expected: str) -> None:
+    result = C.run_pumping("east-bethel", sludge_in, 5)
+    assert C.value_text(result) == expected
+    assert f"<strong>{expected}</strong>" in C.calc_result_html(result, NAMES)
