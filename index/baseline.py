@@ -6,6 +6,9 @@ whose character ranges they overlap, so both pipelines are scored on the same se
 from __future__ import annotations
 
 import logging
+import os
+import shutil
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,23 @@ log = logging.getLogger(__name__)
 SectionKey = tuple[str, str]
 
 
+def _private_nltk_data() -> None:
+    """Point NLTK at a private copy of llama-index's bundled NLTK data.
+
+    uv installs files as hard links, and NLTK's path hardening refuses to open a file with
+    st_nlink > 1 (PermissionError "refusing multiply-linked file"), which breaks
+    SentenceSplitter. A plain copy has one link. Nothing is downloaded."""
+    if "NLTK_DATA" in os.environ:
+        return
+    import llama_index.core
+
+    bundled = Path(llama_index.core.__file__).parent / "_static" / "nltk_cache"
+    target = Path(tempfile.gettempdir()) / f"ordinance-nltk-{os.getuid()}"
+    if bundled.is_dir() and not (target / "corpora" / "stopwords").is_dir():
+        shutil.copytree(bundled, target, dirs_exist_ok=True, copy_function=shutil.copy)
+    os.environ["NLTK_DATA"] = str(target)
+
+
 class PlainLlamaIndexBaseline:
     """Default llama-index RAG over the raw ordinance files; filtered by file when a city is given."""
 
@@ -26,6 +46,7 @@ class PlainLlamaIndexBaseline:
         from llama_index.core import SimpleDirectoryReader, VectorStoreIndex
         from llama_index.core.node_parser import SentenceSplitter
 
+        _private_nltk_data()
         self._file_of = {d.entry.jurisdiction: Path(d.source_path).name for d in docs}
         self._raw = {
             d.entry.jurisdiction: Path(d.source_path).read_text(encoding="utf-8", errors="replace")
@@ -40,6 +61,8 @@ class PlainLlamaIndexBaseline:
             for d in docs
         }
         self._jur_of_file = {name: j for j, name in self._file_of.items()}
+        # Plain text needs no optional reader package; silence the warning that it is missing.
+        logging.getLogger("llama_index.core.readers.file.base").setLevel(logging.ERROR)
         documents = SimpleDirectoryReader(input_files=[d.source_path for d in docs]).load_data()
         self.index: Any = VectorStoreIndex.from_documents(
             documents,

@@ -43,6 +43,12 @@ def _offline() -> None:
     for key in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"):
         os.environ.setdefault(key, "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    try:  # no "Loading weights" progress bar on the user's terminal
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+    except ImportError:  # pragma: no cover - transformers comes with sentence-transformers
+        pass
 
 
 class Embedder:

@@ -171,6 +171,8 @@ class Bm25Index:
     def __init__(self, texts: Sequence[str]) -> None:
         import bm25s
 
+        # bm25s sets its own logger to DEBUG on import; follow the application's level instead.
+        logging.getLogger("bm25s").setLevel(logging.NOTSET)
         self.size = len(texts)
         self._bm25: Any = bm25s.BM25()
         corpus = [tokenize(t) or [""] for t in texts]
