@@ -374,13 +374,20 @@ class DefaultAnswerer:
         from app.compose import score_sentence
 
         candidates: list[tuple[float, int, Any, str]] = []
-        title_terms = {_stem(w) for w in content_words(u.question) if w not in GENERIC}
+        asked = content_words(u.question)
+        title_terms = {_stem(w) for w in asked if w not in GENERIC}
+        seen: set[tuple[str, str]] = set()
         for rank, hit in enumerate(hits):
+            key = (hit.chunk.jurisdiction, hit.chunk.ref)
+            if key in seen:
+                continue  # another chunk of a section already read whole
+            seen.add(key)
             section = self._read_section(hit.chunk.jurisdiction, hit.chunk.ref)
             if section is None:
                 continue
             folded = " ".join(section.text.split())
-            for sentence in best_sentences(hit.chunk.text, terms, max_sentences=2):
+            # the whole section, not only the chunk: the sentence that answers may sit next door
+            for sentence in best_sentences(section.text, terms + asked, max_sentences=4):
                 if " ".join(sentence.split()) not in folded:
                     continue  # the chunk's text differs from the section's: never quote it
                 bonus = max(0.0, 0.6 - 0.2 * rank)
@@ -389,7 +396,12 @@ class DefaultAnswerer:
                 if title_terms & {_stem(w) for w in content_words(section.title)}:
                     bonus += 0.75
                 candidates.append(
-                    (score_sentence(sentence, terms) + bonus, rank, section, sentence)
+                    (
+                        score_sentence(sentence, terms) + score_sentence(sentence, asked) + bonus,
+                        rank,
+                        section,
+                        sentence,
+                    )  # the question's own words count twice
                 )
         if not candidates:
             return None
@@ -497,7 +509,7 @@ class DefaultAnswerer:
         if not parts:
             return None
         headline = parts[0] if len(parts) == 1 else f"{name}: " + "; ".join(parts)
-        if len(parts) == 1 and not headline.startswith(("In ", name)):
+        if len(parts) == 1 and not headline.startswith(("In ", "No:", name)):
             headline = f"{name}: {headline}"
         return Block(jurisdiction=jurisdiction, name=name, headline=headline, supports=supports,
                      topic=topic, notes=notes)  # fmt: skip

@@ -128,7 +128,9 @@ def split_sentences(text: str) -> list[str]:
 
 
 def _stem(word: str) -> str:
-    return re.sub(r"(?:ing|ed|es|s)$", "", word) if len(word) > 4 else word
+    if len(word) > 4:
+        return re.sub(r"(?:ing|ed|es|s)$", "", word)
+    return word[:-1] if len(word) == 4 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def score_sentence(sentence: str, terms: list[str]) -> float:
@@ -196,12 +198,15 @@ def direct_answer(topic: str, name: str, quotes: list[str], question: str) -> st
             return f"In {name}, the permit fee is set by resolution; the ordinance itself states no amount"
         if amounts:
             return f"{name}'s ordinance states these amounts: {', '.join(dict.fromkeys(amounts))}"
-    if re.match(r"\s*(?:is|are|can|may|do|does|am)\b", question, re.I):
-        q_words = set(content_words(question))
+    if re.match(r"\s*(?:is|are|can|may|do|does|am)\b", question, re.I) and quotes:
+        first = quotes[0]
+        q_words = {_stem(w) for w in content_words(question)} - {"need", "put", "allow"}
         prohibiting = re.search(
-            r"prohibit\w*|shall not|not be (?:permitted|allowed|installed)", joined, re.I
+            r"prohibit\w*|shall not be (?:permitted|allowed|installed|used)|shall not be installed",
+            first,
+            re.I,
         )
-        if prohibiting and q_words & set(content_words(joined)):
+        if prohibiting and q_words & {_stem(w) for w in content_words(first)}:
             return f"No: {name}'s ordinance prohibits it"
     return None
 
