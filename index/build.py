@@ -188,31 +188,39 @@ def update_index(
     name = chroma.collection_name(hid, generation)
     collection = chroma.create_collection(client, name)
     store = chroma.vector_store(collection)
-    done = 0
     vectors_by_hash: dict[str, np.ndarray] = {
         h: np.asarray(v, np.float32) for h, v in stored.items()
     }
-    embedded = 0
+    # Embed the new texts longest first across the whole run (as a bare encode does), so each
+    # forward pass pads little; then write every chunk to the new collection in batches.
+    fresh = sorted(
+        {c.content_hash: c for c in chunks if c.text and c.content_hash not in stored}.values(),
+        key=lambda c: -len(c.embed_text),
+    )
+    steps = len(fresh) + total
+    done = 0
     try:
+        for start in range(0, len(fresh), batch_size):
+            group = fresh[start : start + batch_size]
+            assert embedder is not None
+            vecs = embedder.embed(
+                [c.embed_text for c in group], batch_size=min(batch_size, ENCODE_BATCH)
+            )
+            for c, v in zip(group, vecs, strict=True):
+                vectors_by_hash[c.content_hash] = v
+            done += len(group)
+            if progress:
+                progress(done, steps)
+        embedded = len(fresh)
         for start in range(0, total, batch_size):
             batch = chunks[start : start + batch_size]
-            fresh = [c for c in batch if c.text and c.content_hash not in vectors_by_hash]
-            if fresh:
-                assert embedder is not None
-                unique = list({c.content_hash: c for c in fresh}.values())
-                vecs = embedder.embed(
-                    [c.embed_text for c in unique], batch_size=min(batch_size, ENCODE_BATCH)
-                )
-                embedded += len(unique)
-                for c, v in zip(unique, vecs, strict=True):
-                    vectors_by_hash[c.content_hash] = v
             searchable = [c for c in batch if c.text]  # heading-only sections: lookup only
             if searchable:
                 vecs = np.stack([vectors_by_hash[c.content_hash] for c in searchable])
                 store.add(_nodes(searchable, vecs))
             done += len(batch)
             if progress:
-                progress(done, total)
+                progress(done, steps)
         write_generation(home, generation, chunks, all_docs)
         state = IndexState(
             schema_version=SCHEMA_VERSION,
