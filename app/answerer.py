@@ -91,6 +91,9 @@ OFF_TOPIC_SIMILARITY = 0.45
 questions reach 0.41 at most, e.g. 'When is garbage pickup in Hugo?')."""
 
 
+LEXICAL_MARGIN = 0.05
+
+
 class RetrieverLike(Protocol):
     def search(
         self, query: str, jurisdictions: Sequence[str] | None = None, k: int = 5
@@ -334,16 +337,23 @@ class DefaultAnswerer:
 
     # -- retrieval -----------------------------------------------------------------------
 
-    def _relevant(self, hits: list[Any], jurisdiction: str, on_topic: bool = True) -> list[Any]:
+    def _relevant(
+        self, hits: list[Any], jurisdiction: str, on_topic: bool = True, question: str = ""
+    ) -> list[Any]:
         """The hits, or none when they are not evidence: the best vector similarity must reach
         the threshold (on-subject questions) or OFF_TOPIC_SIMILARITY (questions without the
-        vocabulary of sewer and septic rules); exact and title matches always count."""
+        vocabulary of sewer and septic rules); exact and title matches always count, and so does
+        a near miss (within LEXICAL_MARGIN) whose text holds two of the question's own words."""
         hits = [h for h in hits if h.chunk.jurisdiction == jurisdiction]
         if not hits:
             return []
         exact = [h for h in hits if "exact" in h.matched_by or "title" in h.matched_by]
         best = max((h.vector_similarity or 0.0) for h in hits)
         needed = self.threshold if on_topic else max(self.threshold, OFF_TOPIC_SIMILARITY)
+        if best < needed and not exact and on_topic and best >= needed - LEXICAL_MARGIN:
+            keys = {_stem(w) for w in content_words(question) if w not in GENERIC}
+            if any(len(keys & {_stem(w) for w in content_words(h.chunk.text)}) >= 2 for h in hits):
+                return hits
         if best < needed and not exact:
             log.info(
                 "best similarity %.3f below threshold %.3f in %s",
@@ -361,7 +371,7 @@ class DefaultAnswerer:
         hits = self.retriever.search(
             f"{query} {hint}".strip(), jurisdictions=[jurisdiction], k=self.top_k
         )
-        hits = self._relevant(hits, jurisdiction, u.on_topic)
+        hits = self._relevant(hits, jurisdiction, u.on_topic, u.question)
         if not hits:
             self.out.refused_cities.append(jurisdiction)
             return None
@@ -391,7 +401,8 @@ class DefaultAnswerer:
                 if " ".join(sentence.split()) not in folded:
                     continue  # the chunk's text differs from the section's: never quote it
                 bonus = max(0.0, 0.6 - 0.2 * rank)
-                if u.quantitative and re.search(r"\d", sentence):
+                own = {_stem(w) for w in content_words(sentence)}
+                if u.quantitative and re.search(r"\d", sentence) and own & title_terms:
                     bonus += 1.0
                 if title_terms & {_stem(w) for w in content_words(section.title)}:
                     bonus += 0.75

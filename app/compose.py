@@ -23,7 +23,8 @@ _STOP = {
     "would", "much", "many", "long", "under", "rules", "rule", "chaska", "hugo", "east", "bethel",
     "compare", "between", "vs", "versus", "each", "all", "three", "please", "ignore", "previous",
     "instructions", "you", "your", "septic", "system", "systems", "happens", "happen", "get",
-    "allowed", "put", "use", "using", "they", "them", "than", "then", "also", "just",
+    "allowed", "put", "use", "using", "they", "them", "than", "then", "also", "just", "per",
+    "into", "out", "off", "not", "who",
 }  # fmt: skip
 
 TOPIC_TERMS: dict[str, tuple[str, ...]] = {
@@ -242,7 +243,7 @@ def render(
     if table:
         lines += ["| City | Answer | Sources |", "|---|---|---|"]
         for b in blocks:
-            marks = "".join(f"[{marker(s)}]" for s in b.supports)
+            marks = "".join(dict.fromkeys(f"[{marker(s)}]" for s in b.supports))
             cell = (b.value or b.headline).replace("|", "/").replace("\n", " ")
             lines.append(f"| {b.name} | {cell} | {marks} |")
         lines.append("")
@@ -252,7 +253,7 @@ def render(
     else:
         multi = len({b.jurisdiction for b in blocks}) > 1
         for b in blocks:
-            marks = "".join(f"[{marker(s)}]" for s in b.supports)
+            marks = "".join(dict.fromkeys(f"[{marker(s)}]" for s in b.supports))
             head = b.headline.rstrip()
             if head and head.rstrip('"”')[-1:] not in (".", "?", "!", ":"):
                 head += "."

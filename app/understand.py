@@ -209,7 +209,7 @@ _TOPIC_RULES: tuple[tuple[Topic, re.Pattern[str]], ...] = (
                         r"\bflow\b.*\bbedroom|\bhow much (?:sewage|wastewater|water)\b", re.I)),
     ("tank", re.compile(
         rf"\btank\b.*{_SIZE}|{_SIZE}.*\btank\b|\bcompartment\w*\b|"
-        r"\bwhat (?:size |kind of |type of )?(?:septic )?tank\b|\btank (?:and|\+) (?:a |the )?drain", re.I)),
+        r"\bwhat (?:size |kind of |type of )?(?:septic )?tanks?\b|\btank (?:and|\+) (?:a |the )?drain", re.I)),
 )  # fmt: skip
 
 _DOMAIN = re.compile(
@@ -549,6 +549,8 @@ def _topics(text: str, params: CalcParams) -> list[Topic]:
             continue
         if topic not in found:
             found.append(topic)
+    if not found and params.bedrooms is not None and re.search(r"\btanks?\b", text, re.I):
+        found.append("tank")
     if not found:
         if params.sludge_in is not None or params.scum_in is not None:
             found.append("pumping")
