@@ -418,6 +418,10 @@ class DefaultAnswerer:
             return None
         candidates.sort(key=lambda c: (-c[0], c[1]))
         chosen = [candidates[0]]
+        # the retriever's best section always speaks, if it has a sentence on the question
+        top_hit = [c for c in candidates if c[1] == 0 and c[0] >= 2.0]
+        if top_hit and candidates[0][1] != 0:
+            chosen.append(top_hit[0])
         for cand in candidates[1:]:
             if len(chosen) >= 3:
                 break
