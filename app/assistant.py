@@ -184,7 +184,7 @@ class Assistant:
         elif worker.out.missing and any(t in TOPIC_TOOLS for t in u.topics):
             need = _missing_text(worker.out.missing)
             clarification = f"To compute this, tell me {need}."
-        if not named and len({b.jurisdiction for b in blocks}) > 1:
+        if not named and not u.comparison and len({b.jurisdiction for b in blocks}) > 1:
             clarification = clarification or (
                 f"Which city is the property in? The answer differs by city ({_join(sorted(names.values()))})."
             )

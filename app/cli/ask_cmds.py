@@ -15,6 +15,16 @@ from ingest.errors import OrdinanceError
 
 def _print_answer(answer: Answer) -> None:
     body, _, _ = answer.answer.partition("\n\nSources:\n")
+    lines = body.splitlines()
+    body = "".join(  # one paragraph per line (Markdown would join them), tables kept whole
+        ln
+        + (
+            "\n"
+            if ln.startswith("|") and i + 1 < len(lines) and lines[i + 1].startswith("|")
+            else "\n\n"
+        )
+        for i, ln in enumerate(lines)
+    )
     title = (
         "refused"
         if answer.refused
