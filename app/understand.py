@@ -610,6 +610,21 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
 
 def merge_follow_up(current: Understanding, previous: Understanding) -> Understanding:
     """Fill a follow-up's gaps (cities, topic, parameters) from the previous question."""
+    there = re.search(
+        r"\bthere\b|\b(?:that|this|the same|same) (?:city|town|place|ordinance)\b",
+        current.question,
+        re.I,
+    )
+    if (
+        there
+        and not current.follow_up
+        and not current.jurisdictions
+        and not current.all_cities
+        and not current.unknown_places
+    ):  # "how long is the permit valid there?": a new topic in the same city
+        return current.model_copy(
+            update={"jurisdictions": previous.jurisdictions, "comparison": previous.comparison}
+        )
     if not (current.follow_up or (not current.jurisdictions and current.topic == "general")):
         return current
     update: dict[str, object] = {}
