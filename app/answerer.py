@@ -92,6 +92,7 @@ questions reach 0.41 at most, e.g. 'When is garbage pickup in Hugo?')."""
 
 
 LEXICAL_MARGIN = 0.05
+_WHOLE = re.compile(r"\b(?:show|read|print|full|text|what does|what is in|quote|display)\b", re.I)
 
 
 class RetrieverLike(Protocol):
@@ -375,6 +376,8 @@ class DefaultAnswerer:
         if not hits:
             self.out.refused_cities.append(jurisdiction)
             return None
+        if topic == "general" and "title" in hits[0].matched_by and _WHOLE.search(u.question):
+            return self.section_block(u, jurisdiction, hits[0].chunk.ref)  # "show me <title>"
         terms = content_words(query) + list(TOPIC_TERMS.get(topic, ()))
         return self._quote_block(topic, u, jurisdiction, hits, terms)
 
@@ -455,9 +458,7 @@ class DefaultAnswerer:
             ToolCall(name="get_section", arguments={"jurisdiction": jurisdiction, "ref": ref},
                      result={"label": section.label, "found": True})
         )  # fmt: skip
-        asks_whole = re.search(
-            r"\b(?:show|read|print|full|text|what does|what is in|quote)\b", u.question, re.I
-        )
+        asks_whole = _WHOLE.search(u.question)
         words = [
             w
             for w in content_words(u.question)
