@@ -34,7 +34,9 @@ def _loopback_only_connect(self: socket.socket, address: object) -> object:
         except ValueError:
             ok = host == "localhost"
         if not ok:
-            raise ConnectionRefusedError(f"test tried to reach {host!r}: tests must stay on loopback")
+            raise ConnectionRefusedError(
+                f"test tried to reach {host!r}: tests must stay on loopback"
+            )
     return _real_connect(self, address)  # type: ignore[arg-type]
 
 

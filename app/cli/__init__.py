@@ -49,7 +49,9 @@ _register()
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; project errors become a one-line message and exit code 2."""
     try:
-        app(args=argv)  # standalone mode: usage errors print and exit by themselves
+        app(args=argv)  # standalone mode: usage errors print themselves and raise SystemExit
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except OrdinanceError as exc:
         common.print_error(exc)
         return 2
