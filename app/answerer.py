@@ -428,7 +428,7 @@ class DefaultAnswerer:
         for cand in candidates[1:]:
             if len(chosen) >= 3:
                 break
-            if cand[0] >= max(1.0, candidates[0][0] * 0.6) and cand[3] not in [
+            if cand[0] >= max(1.0, candidates[0][0] * 0.5) and cand[3] not in [
                 c[3] for c in chosen
             ]:
                 chosen.append(cand)
