@@ -177,6 +177,11 @@ class Assistant:
         clarification: str | None = None
         if u.injection:
             notes.append("Instructions inside the question were treated as text, not followed.")
+        if u.unknown_places and named:
+            notes.append(
+                f"{_join(u.unknown_places)} is not in this corpus (it covers "
+                f"{_join(sorted(names.values()))}); only {_join([names[c] for c in scope])} is answered."
+            )
         absent = [m for m in worker.out.missing if m.startswith("section:")]
         if absent:
             _, refs, cities = absent[0].split(":", 2)
@@ -206,10 +211,9 @@ class Assistant:
             clarification=clarification,
             notes=list(dict.fromkeys(notes)),
         )
-        if u.injection and not answer.refused:
-            answer.answer += (
-                "\n\nNote: instructions inside the question were treated as text, not followed."
-            )
+        own = [n for n in notes if n.startswith(("Instructions inside", *u.unknown_places))]
+        if own and not answer.refused:  # the assistant's own caveats (tool notes are already in)
+            answer.answer += "\n\n" + "\n".join(f"Note: {n}" for n in own)
         return answer
 
     def _blocks(
