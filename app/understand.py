@@ -61,7 +61,7 @@ class Distance(_Record):
 class CalcParams(_Record):
     """Calculator inputs stated in the question (None where it states none)."""
 
-    bedrooms: int | None = None
+    bedrooms: int | float | None = Field(default=None, description="Whole, unless mistyped.")
     perc_rate_mpi: float | None = None
     daily_flow_gpd: float | None = None
     system_type: Literal["trench", "bed", "mound"] | None = None
@@ -372,9 +372,8 @@ def extract_params(text: str) -> CalcParams:
     )
     if m:
         value = _to_num(m.group(1))
-        p.bedrooms = int(value) if value == int(value) else None
-        if p.bedrooms is None:  # 2.5 bedrooms: keep it so the tool can say what is wrong
-            p.bedrooms = -1
+        # 2.5 bedrooms stays 2.5, so the calculator can say what is wrong with it
+        p.bedrooms = int(value) if value == int(value) else value
     m = re.search(
         r"(\d+(?:\.\d+)?)\s*(?:-\s*)?(?:min(?:ute)?s?|mpi)\s*(?:/|per|an|a)?\s*(?:in(?:ch)?\b)?",
         t,

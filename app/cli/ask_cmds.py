@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 
 import typer
@@ -11,6 +12,8 @@ from rich.panel import Panel
 from app.cli import common
 from app.records import Answer
 from ingest.errors import OrdinanceError
+
+log = logging.getLogger(__name__)
 
 
 def _print_answer(answer: Answer) -> None:
@@ -96,6 +99,15 @@ def ask(
                 common.print_error(exc)
                 continue
             common.print_jsonl(_error_object(q, exc))
+            continue
+        except Exception as exc:  # one bad line must not end a batch: report it, go on
+            log.exception("question %r failed", q)
+            if as_json:
+                common.print_jsonl(
+                    _error_object(q, OrdinanceError(f"internal error ({type(exc).__name__})"))
+                )
+            else:
+                common.err_console.print(f"error: internal error on {q!r}", highlight=False)
             continue
         if as_json:
             common.print_jsonl(answer.to_json())
