@@ -24,6 +24,8 @@ from app.compose import (
     best_sentences,
     content_words,
     direct_answer,
+    split_sentences,
+    trim_quote,
 )
 from app.records import ToolCall
 from app.understand import Understanding
@@ -101,6 +103,7 @@ class RetrieverLike(Protocol):
     ) -> list[Any]: ...
     def lookup(self, jurisdiction: str, ref: str) -> list[Any]: ...
     def section_text(self, jurisdiction: str, ref: str) -> Any: ...
+    def sections(self, jurisdiction: str) -> list[Any]: ...
 
 
 @dataclass
@@ -181,6 +184,8 @@ class DefaultAnswerer:
         except SectionNotFoundError:
             return None
         self.ctx.add_section(section.jurisdiction, section.ref, section.text)
+        if section.section is not None:
+            self.ctx.allow_numbers_from(section.section)  # its own number may be named
         if section.section is not None and ref != section.ref:
             self.ctx.add_section(section.jurisdiction, ref, section.text)
         return section
@@ -464,6 +469,8 @@ class DefaultAnswerer:
             for w in content_words(u.question)
             if not re.fullmatch(r"[\d.()a-z]{1,8}", w) or len(w) > 3
         ]
+        if not section.text.strip():  # a heading only (Hugo "404."): point to what it holds
+            return self._children_block(jurisdiction, section)
         if asks_whole or not words:
             text = " ".join(section.text.split())
             quote = text if len(text) <= 1500 else text[: text.rfind(" ", 0, 1500)]
@@ -487,6 +494,26 @@ class DefaultAnswerer:
             },
         )
         return self._quote_block("general", u, jurisdiction, [fake], words)
+
+    def _children_block(self, jurisdiction: str, section: Any) -> Block | None:
+        prefix = f"{section.ref}."
+        children = [s for s in self.retriever.sections(jurisdiction) if s.ref.startswith(prefix)]
+        supports: list[Support] = []
+        for child in children[:10]:
+            first = split_sentences(child.text)[:1]
+            if first:
+                self.ctx.add_section(child.jurisdiction, child.ref, child.text)
+                supports.append(self._support(child, trim_quote(first[0], [], 200)))
+        if not supports:
+            return None
+        listing = "; ".join(s.label for s in supports)
+        return Block(
+            jurisdiction=jurisdiction,
+            name=self.names[jurisdiction],
+            headline=f"{section.label} is a heading; its sections are: {listing}",
+            supports=supports,
+            topic="lookup",
+        )
 
     # -- facts ---------------------------------------------------------------------------
 
