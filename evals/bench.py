@@ -113,6 +113,47 @@ def bench_queries(ctx: BenchContext) -> list[BenchRow]:
     ]
 
 
+def bench_query_encoder(ctx: BenchContext) -> list[BenchRow]:
+    """One query at a time, as the retriever embeds it: the numpy encoder (query path) against
+    sentence-transformers' encode (ingest path) on the same texts, both on one thread, both
+    loaded before timing; plus the numpy encoder's load time and its largest difference."""
+    import numpy as np
+
+    from evals.dataset import load_cases
+    from index.embed import get_embedder, model_path
+    from index.encoder import NumpyEncoder, get_query_encoder
+
+    started = time.perf_counter()
+    NumpyEncoder(model_path())
+    load = time.perf_counter() - started
+    mine, theirs = get_query_encoder(), get_embedder()
+    texts = [case.question for case in load_cases()]
+    mine.encode_one(texts[0]), theirs.embed_query(texts[0])  # warm-up
+    times: dict[str, list[float]] = {"numpy": [], "st": []}
+    diff = 0.0
+    for _ in range(ctx.rounds):
+        for text in texts:
+            started = time.perf_counter()
+            a = mine.encode_one(text)
+            times["numpy"].append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            b = theirs.embed_query(text)
+            times["st"].append((time.perf_counter() - started) * 1000)
+            diff = max(diff, float(np.abs(a - b).max()))
+    p50 = {name: statistics.median(values) for name, values in times.items()}
+    ratio = p50["numpy"] / p50["st"]
+    n = len(times["numpy"])
+    return [
+        BenchRow("query encode p50, numpy encoder", p50["numpy"], "ms", note=f"{n} queries"),
+        BenchRow("query encode p50, sentence-transformers", p50["st"], "ms", note=f"{n} queries"),
+        BenchRow("numpy / sentence-transformers encode", ratio, "x", note="p50 over p50"),
+        BenchRow("numpy encoder load", load, "s", note="safetensors + tokenizer, no torch"),
+        BenchRow(
+            "numpy vs ST max abs difference", diff, "", "<= 1e-4", diff <= 1e-4, f"{diff:.1e}"
+        ),
+    ]
+
+
 COLD = """
 import sys, time
 t = time.perf_counter()
@@ -120,6 +161,8 @@ from index.retrieve import Retriever
 r = Retriever.open(__import__("pathlib").Path(sys.argv[1]))
 r.search("how often must the tank be pumped", ["east-bethel"])
 print(time.perf_counter() - t)
+heavy = ("torch", "sentence_transformers", "llama_index")
+print(",".join(m for m in heavy if m in sys.modules) or "none")
 from evals.bench import _peak_rss_mb
 print(_peak_rss_mb())
 """
@@ -133,10 +176,14 @@ def bench_cold_start(ctx: BenchContext) -> list[BenchRow]:
         [sys.executable, "-c", COLD, str(ctx.home)], capture_output=True, text=True, check=True
     )
     wall = time.perf_counter() - started
-    inside, child_rss = (float(x) for x in out.stdout.strip().splitlines()[-2:])
+    *_, inside_s, heavy, rss_s = out.stdout.strip().splitlines()
+    inside, child_rss = float(inside_s), float(rss_s)
     return [
         BenchRow(
-            "cold start to first result (process)", wall, "s", note=f"{inside:.2f} s in-process"
+            "cold start to first result (process)",
+            wall,
+            "s",
+            note=f"{inside:.2f} s in-process; heavy imports: {heavy}",
         ),
         BenchRow("peak RSS, cold search process", child_rss, "MB", "<= 1024", child_rss <= 1024),
     ]
@@ -208,6 +255,7 @@ def bench_memory(ctx: BenchContext) -> list[BenchRow]:
 BENCHES: list[Callable[[BenchContext], list[BenchRow]]] = [
     bench_ingest,
     bench_queries,
+    bench_query_encoder,
     bench_cold_start,
     bench_answers,
     bench_memory,

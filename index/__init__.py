@@ -11,5 +11,11 @@ Public API (the only package that imports llama_index and chromadb):
         .section_text(jurisdiction, ref) -> Section
         .jurisdictions() -> dict[str, str]
     index.refs.find_section_refs(text, tables=None) / detect_jurisdictions(text, known)
-    index.embed.get_embedder() -> Embedder   (the one place the model loads)
+    index.embed.get_embedder() -> Embedder   (ingest: sentence-transformers, batched)
+    index.encoder.get_query_encoder() -> NumpyEncoder   (queries: the same model in numpy)
+        .encode(texts, batch_size=16) -> ndarray / .encode_one(text) -> ndarray
+
+The query path (index.retrieve) imports neither torch, sentence-transformers nor llama-index:
+it embeds with index.encoder and queries the Chroma collection with chromadb directly. Ingest
+(index.build) embeds through sentence-transformers and writes through llama-index.
 """

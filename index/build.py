@@ -54,9 +54,10 @@ def corpus_version(docs: Sequence[ParsedDocument]) -> str:
 
 
 def _previous(home: Path) -> tuple[IndexState | None, list[Chunk], list[ParsedDocument]]:
-    """The serving index, or nothing when there is none (or it cannot be read)."""
+    """The serving index (of any layout version: its vectors may still be reused), or nothing
+    when there is none or it cannot be read."""
     try:
-        state = read_state(home)
+        state = read_state(home, any_version=True)
         return state, read_chunks(home, state.generation), read_documents(home, state.generation)
     except IndexStateError as exc:
         if (index_dir(home) / "state.json").exists():
@@ -97,6 +98,42 @@ def _old_vectors(
         by_id[i]: [float(x) for x in vec]
         for i, vec in zip(got["ids"], got["embeddings"], strict=True)
     }
+
+
+def _serves_unchanged(
+    client: Any,
+    state: IndexState,
+    old_chunks: list[Chunk],
+    old_docs: list[ParsedDocument],
+    chunks: list[Chunk],
+    docs: list[ParsedDocument],
+    max_tokens: int,
+    version: str,
+) -> bool:
+    """Whether the serving generation already is what this ingest would build: same layout
+    version, model, chunk size, corpus and chunks, and a collection holding exactly one vector
+    per chunk with text. Anything else (an older layout, a partial or killed ingest, a lost
+    collection) is rebuilt, so re-ingest always converges to a consistent index."""
+    recorded = (state.schema_version, state.embed_model, state.max_tokens, state.corpus_version)
+    if recorded != (SCHEMA_VERSION, model_id(), max_tokens, version):
+        log.info(
+            "rebuilding: index recorded %s, this ingest needs %s",
+            recorded,
+            (SCHEMA_VERSION, model_id(), max_tokens, version),
+        )
+        return False
+    if old_chunks != chunks or old_docs != docs or state.chunks != len(chunks):
+        return False
+    try:
+        count = int(client.get_collection(name=state.collection).count())
+    except Exception as exc:  # chromadb raises several types for a missing collection
+        log.warning("rebuilding: collection %r is unusable (%s)", state.collection, exc)
+        return False
+    searchable = sum(1 for c in chunks if c.text)
+    if count != searchable:
+        log.warning("rebuilding: %d vectors stored for %d chunks with text", count, searchable)
+        return False
+    return True
 
 
 def _nodes(chunks: list[Chunk], vectors: np.ndarray) -> list[Any]:
@@ -157,14 +194,9 @@ def update_index(
     client = chroma.open_client(home, chroma_url, create=True)
     total = len(chunks)
 
-    if (
-        old_state is not None
-        and old_state.embed_model == model_id()
-        and old_state.max_tokens == max_tokens
-        and old_chunks == chunks
-        and old_docs == all_docs
+    if old_state is not None and _serves_unchanged(
+        client, old_state, old_chunks, old_docs, chunks, all_docs, max_tokens, version
     ):
-        chroma.get_collection(client, old_state.collection, "the Chroma store")
         if progress:
             progress(total, total)
         log.info("index unchanged: %d chunks", total)

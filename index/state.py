@@ -27,8 +27,12 @@ from ingest.records import ParsedDocument
 log = logging.getLogger(__name__)
 _T = TypeVar("_T", bound=BaseModel)
 
-SCHEMA_VERSION = 1
-"""Bump when chunking or the stored layout changes: older indexes then ask for a rebuild."""
+SCHEMA_VERSION = 2
+"""Bump when chunking or the stored layout changes: older indexes then ask for a rebuild, and
+`ordinance ingest` rebuilds them (reusing stored vectors of unchanged texts).
+
+1: every chunk had a vector, heading-only chunks (no text) too.
+2: only chunks with text have a vector (heading-only sections are for lookups)."""
 
 REBUILD_HINT = "run `ordinance ingest` to rebuild the index"
 
@@ -77,8 +81,9 @@ def home_id(home: Path) -> str:
     return value
 
 
-def read_state(home: Path) -> IndexState:
-    """The serving state; IndexStateError when there is none or it is unreadable."""
+def read_state(home: Path, *, any_version: bool = False) -> IndexState:
+    """The serving state; IndexStateError when there is none or it is unreadable, or (unless
+    ``any_version``) when it was written for another layout version."""
     path = state_path(home)
     if not path.is_file():
         raise IndexStateError(f"No index in {str(home)!r}: {REBUILD_HINT}.")
@@ -88,7 +93,7 @@ def read_state(home: Path) -> IndexState:
         raise IndexStateError(
             f"The index state file {str(path)!r} is corrupt ({type(exc).__name__}): {REBUILD_HINT}."
         ) from exc
-    if state.schema_version != SCHEMA_VERSION:
+    if state.schema_version != SCHEMA_VERSION and not any_version:
         raise IndexStateError(
             f"The index in {str(home)!r} has layout version {state.schema_version}, this program "
             f"needs {SCHEMA_VERSION}: {REBUILD_HINT}."

