@@ -18,6 +18,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.params import CalcParams, Distance, Feature, extract_params
+
+__all__ = ["CalcParams", "Distance", "Feature", "Understanding", "extract_params", "understand"]
+
 Topic = Literal[
     "tank",
     "pump_tank",
@@ -42,43 +46,10 @@ _ORDER: tuple[Topic, ...] = (
 CALC_TOPICS: frozenset[str] = frozenset(
     {"tank", "pump_tank", "flow", "area", "setback", "site", "separation", "pumping", "build"}
 )
-Feature = str  # 'well', 'building', 'property_line', 'water', 'water_pipe' or a specific key
-Component = Literal["tank", "sta"]
 
 
 class _Record(BaseModel):
     model_config = ConfigDict(extra="forbid")
-
-
-class Distance(_Record):
-    feature: Feature
-    distance_ft: float
-    component: Component | None = Field(
-        default=None, description="Tank or soil treatment area, when the question says which."
-    )
-
-
-class CalcParams(_Record):
-    """Calculator inputs stated in the question (None where it states none)."""
-
-    bedrooms: int | float | None = Field(default=None, description="Whole, unless mistyped.")
-    perc_rate_mpi: float | None = None
-    daily_flow_gpd: float | None = None
-    system_type: Literal["trench", "bed", "mound"] | None = None
-    rock_depth_in: int | None = None
-    garbage_disposal: bool | None = None
-    unfinished_basement: bool | None = None
-    pressurized: bool | None = None
-    existing_system: bool | None = None
-    sludge_in: float | None = Field(default=None, description="Sludge top below the outlet baffle.")
-    scum_in: float | None = Field(default=None, description="Scum bottom above the outlet baffle.")
-    feature: Feature | None = None
-    component: Component | None = None
-    distances: list[Distance] = Field(default_factory=list)
-
-    def stated(self) -> dict[str, object]:
-        """The parameters the question actually gives."""
-        return {k: v for k, v in self.model_dump().items() if v not in (None, [])}
 
 
 class Understanding(_Record):
@@ -104,12 +75,6 @@ class Understanding(_Record):
     def is_calc(self) -> bool:
         return self.topic in CALC_TOPICS
 
-
-_NUM_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a single": 1, "single": 1,
-}  # fmt: skip
-_NUM = r"(\d+(?:\.\d+)?|" + "|".join(sorted(_NUM_WORDS, key=len, reverse=True)) + r")"
 
 # Places users may ask about that are not in the corpus (Minnesota and beyond). Capitalised
 # "in <Name>" phrases are caught too; this list catches lower-case questions.
@@ -256,11 +221,6 @@ def _fold(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _to_num(token: str) -> float:
-    token = token.lower().strip()
-    return float(_NUM_WORDS[token]) if token in _NUM_WORDS else float(token.replace(",", ""))
-
-
 def correct_typos(text: str, names: Sequence[str] = ()) -> str:
     """Fix near-miss spellings of the domain words and city names ("septik", "Chasak")."""
     vocab = list(_KEYWORDS) + [n.lower() for n in names]
@@ -353,169 +313,6 @@ def find_section_refs(text: str) -> list[str]:
         if ref not in refs:
             refs.append(ref)
     return refs
-
-
-def _bool_flag(text: str, positive: str, negatives: str) -> bool | None:
-    if re.search(negatives, text, re.I):
-        return False
-    if re.search(positive, text, re.I):
-        return True
-    return None
-
-
-def extract_params(text: str) -> CalcParams:
-    """The calculator parameters a question states, each by a narrow pattern."""
-    t = text.replace("‑", "-")
-    p = CalcParams()
-    m = re.search(_NUM + r"[\s-]*(?:bed(?:room)?s?|br|bdrms?)\b", t, re.I) or re.search(
-        r"\bbedrooms?\s*(?:[:=]|of|is|are)?\s*" + _NUM + r"\b", t, re.I
-    )
-    if m:
-        value = _to_num(m.group(1))
-        # 2.5 bedrooms stays 2.5, so the calculator can say what is wrong with it
-        p.bedrooms = int(value) if value == int(value) else value
-    m = re.search(
-        r"(\d+(?:\.\d+)?)\s*(?:-\s*)?(?:min(?:ute)?s?|mpi)\s*(?:/|per|an|a)?\s*(?:in(?:ch)?\b)?",
-        t,
-        re.I,
-    )
-    if m and re.search(r"\bmpi\b|min\w*\s*(?:/|per|an|a)\s*in", m.group(0), re.I):
-        p.perc_rate_mpi = float(m.group(1))
-    else:
-        m = re.search(
-            r"\bperc\w*\s*(?:rate|test)?\s*(?:of|is|was|=|:|at)?\s*(\d+(?:\.\d+)?)", t, re.I
-        )
-        if m:
-            p.perc_rate_mpi = float(m.group(1))
-    m = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*(?:gpd|gal(?:lons?)?\s*(?:/|per|a)\s*day)", t, re.I)
-    if m:
-        p.daily_flow_gpd = float(m.group(1).replace(",", ""))
-    m = re.search(
-        r"(\d+)\s*(?:-\s*)?(?:in(?:ch(?:es)?)?\.?|\"|”|'')\s*(?:of\s+)?(?:rock|gravel|filter|aggregate|drainfield rock)",
-        t,
-        re.I,
-    ) or re.search(
-        r"\b(?:rock|gravel|filter material)\s*(?:depth)?\s*(?:of|is|=)?\s*(\d+)", t, re.I
-    )
-    if m:
-        p.rock_depth_in = int(m.group(1))
-    if re.search(r"\bmounds?\b", t, re.I):
-        p.system_type = "mound"
-    elif re.search(r"\btrench(?:es)?\b", t, re.I):
-        p.system_type = "trench"
-    elif re.search(r"(?<![\d-])(?<!\d )\bbeds?\b(?!\s*-?rooms?)", t, re.I):
-        p.system_type = "bed"
-    p.garbage_disposal = _bool_flag(
-        t,
-        r"garbage disposal|disposal unit|garbage grinder|in-?sink",
-        r"\b(?:no|without|not have|don't have|do not have|w/o)\s+(?:a\s+)?(?:garbage disposal|disposal|garbage grinder)",
-    )
-    p.unfinished_basement = _bool_flag(
-        t,
-        r"unfinished basement",
-        r"\b(?:no|without)\s+(?:an?\s+)?unfinished basement|(?<!un)finished basement|\bno basement",
-    )
-    p.pressurized = _bool_flag(
-        t,
-        r"pressuri[sz]ed|pressure distribution|pressure bed|\bpump to\b",
-        r"\bnon-?pressuri|gravity",
-    )
-    p.existing_system = _bool_flag(
-        t,
-        r"\bexisting (?:system|septic|sts|ssts)|\bold system|\bcompliance inspection",
-        r"\bnew system",
-    )
-    m = re.search(r"sludge[^.?\d]{0,40}?(\d+(?:\.\d+)?)\s*(?:in|\"|inch)", t, re.I) or re.search(
-        r"(\d+(?:\.\d+)?)\s*(?:in(?:ch(?:es)?)?|\")\s*(?:of\s+)?sludge", t, re.I
-    )
-    if m:
-        p.sludge_in = float(m.group(1))
-    m = re.search(r"scum[^.?\d]{0,40}?(\d+(?:\.\d+)?)\s*(?:in|\"|inch)", t, re.I) or re.search(
-        r"(\d+(?:\.\d+)?)\s*(?:in(?:ch(?:es)?)?|\")\s*(?:of\s+)?scum", t, re.I
-    )
-    if m:
-        p.scum_in = float(m.group(1))
-    p.feature = _feature(t)
-    if re.search(r"drain ?field|soil treatment|absorption|leach|\bsta\b|trench|mound", t, re.I):
-        p.component = "sta"
-    if re.search(r"\btank\b", t, re.I):
-        p.component = "tank" if p.component is None else p.component
-    p.distances = _distances(t)
-    return p
-
-
-_FEATURE_PATTERNS: tuple[tuple[Feature, str], ...] = (
-    ("lake_natural_environment", r"natural environment"),
-    ("lake_recreational_development", r"recreation(?:al)? development"),
-    ("lake_general_development", r"general development"),
-    ("bluffline_wild_scenic_12pct", r"wild (?:and|&) scenic[^.?]{0,30}bluff"),
-    (
-        "river_wild_scenic_urban",
-        r"wild (?:and|&) scenic[^.?]{0,30}urban|urban[^.?]{0,20}wild (?:and|&) scenic",
-    ),
-    ("river_wild_scenic_rural", r"wild (?:and|&) scenic"),
-    ("bluffline_other_20pct", r"\bbluff"),
-    ("accessory_building", r"accessory building|detached garage|\bshed\b"),
-    ("well", r"\bwells?\b"),
-    ("water_pipe", r"water (?:line|pipe|main)|pressure pipe|suction pipe"),
-    ("property_line", r"property (?:line|boundary)|lot line|neighbou?r|boundary"),
-    ("water", r"\blake|river|stream|pond|wetland|shore|ordinary high water|ohw|creek"),
-    ("building", r"\bhouse|home|building|foundation|garage|dwelling|structure"),
-)
-
-
-def _feature(text: str) -> Feature | None:
-    """The setback feature a text names: a specific water or building class first, else the
-    first everyday feature ('my 4-bedroom house' is the dwelling, not a setback feature)."""
-    best: tuple[int, Feature] | None = None
-    for i, (feature, pattern) in enumerate(_FEATURE_PATTERNS):
-        for m in re.finditer(pattern, text, re.I):
-            if feature == "building" and re.search(
-                r"bed(?:room)?s?\W{0,3}$", text[max(0, m.start() - 12) : m.start()], re.I
-            ):
-                continue
-            rank = m.start() if i >= _SPECIFIC else -1000 + m.start()
-            if best is None or rank < best[0]:
-                best = (rank, feature)
-            break
-    return best[1] if best else None
-
-
-_SPECIFIC = 8  # the first patterns name a specific class of water, bluff or building
-
-
-def _distances(text: str) -> list[Distance]:
-    out: list[Distance] = []
-    pattern = re.compile(
-        r"(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')\.?\s*(?:setback\s+|distance\s+|away\s+)?(?:from|to|of)\s+(?:the\s+|my\s+|a\s+|our\s+)?"
-        r"([a-z ]{2,30})",
-        re.I,
-    )
-    for m in pattern.finditer(text):
-        feature = _feature(m.group(2))
-        if feature is None:
-            continue
-        before = text[max(0, m.start() - 60) : m.start()].lower()
-        component: Component | None = None
-        tank_at = max(before.rfind("tank"), -1)
-        sta_at = max(
-            before.rfind(w)
-            for w in ("drainfield", "drain field", "soil treatment", "mound", "trench")
-        )
-        if tank_at >= 0 or sta_at >= 0:
-            component = "tank" if tank_at > sta_at else "sta"
-        out.append(Distance(feature=feature, distance_ft=float(m.group(1)), component=component))
-    pattern2 = re.compile(
-        r"\b(well|house|home|building|property line|lot line|lake|river|stream|wetland)\b[^.?\d]{0,25}?"
-        r"(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')",
-        re.I,
-    )
-    if not out:
-        for m in pattern2.finditer(text):
-            feature = _feature(m.group(1))
-            if feature is not None:
-                out.append(Distance(feature=feature, distance_ft=float(m.group(2))))
-    return out
 
 
 def _topics(text: str, params: CalcParams) -> list[Topic]:
