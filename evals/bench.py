@@ -120,11 +120,12 @@ def bench_query_encoder(ctx: BenchContext) -> list[BenchRow]:
     import numpy as np
 
     from evals.dataset import load_cases
-    from index.embed import get_embedder, model_path
-    from index.encoder import NumpyEncoder, get_query_encoder
+    from index.embed import get_embedder
+    from index.encoder import get_query_encoder
 
+    get_query_encoder.cache_clear()  # reload in place: one copy in memory, as in the app
     started = time.perf_counter()
-    NumpyEncoder(model_path())
+    get_query_encoder()
     load = time.perf_counter() - started
     mine, theirs = get_query_encoder(), get_embedder()
     texts = [case.question for case in load_cases()]
@@ -249,7 +250,8 @@ def bench_answers(ctx: BenchContext) -> list[BenchRow]:
 
 def bench_memory(ctx: BenchContext) -> list[BenchRow]:
     rss = _peak_rss_mb()
-    return [BenchRow("peak RSS, ingest + queries process", rss, "MB", "<= 1024", rss <= 1024)]
+    note = "both models: sentence-transformers (ingest) and the numpy encoder (queries)"
+    return [BenchRow("peak RSS, ingest + queries process", rss, "MB", "<= 1024", rss <= 1024, note)]
 
 
 BENCHES: list[Callable[[BenchContext], list[BenchRow]]] = [

@@ -133,22 +133,24 @@ class NumpyEncoder:
         self.tokenizer = tok
         self.pad_id = int(config.get("pad_token_id", 0))
         # One tensor at a time (the pooler head is never read): peak memory stays ~ the model.
-        with safe_open(str(path / "model.safetensors"), framework="numpy") as weights:
-            names = {k.removeprefix("bert."): k for k in weights.keys()}  # noqa: SIM118
+        # The file stays open: word-embedding rows (47 MB in all) are read per token, on use.
+        weights = safe_open(str(path / "model.safetensors"), framework="numpy")
+        names = {k.removeprefix("bert."): k for k in weights.keys()}  # noqa: SIM118
 
-            def get(name: str) -> np.ndarray:
-                try:
-                    return np.asarray(weights.get_tensor(names[name]), dtype=np.float32)
-                except KeyError as exc:
-                    raise ConfigError(f"{str(path)!r} has no weight {name!r}: {_FIX}.") from exc
+        def get(name: str) -> np.ndarray:
+            try:
+                return np.asarray(weights.get_tensor(names[name]), dtype=np.float32)
+            except KeyError as exc:
+                raise ConfigError(f"{str(path)!r} has no weight {name!r}: {_FIX}.") from exc
 
-            self.word = get("embeddings.word_embeddings.weight")
-            self.position = get("embeddings.position_embeddings.weight")
-            self.token_type = get("embeddings.token_type_embeddings.weight")
-            self.ln0 = (get("embeddings.LayerNorm.weight"), get("embeddings.LayerNorm.bias"))
-            self.layers = [
-                _Layer(get, f"encoder.layer.{i}") for i in range(int(config["num_hidden_layers"]))
-            ]
+        self._weights = weights
+        self._word = weights.get_slice(names["embeddings.word_embeddings.weight"])
+        self.position = get("embeddings.position_embeddings.weight")
+        self.token_type = get("embeddings.token_type_embeddings.weight")
+        self.ln0 = (get("embeddings.LayerNorm.weight"), get("embeddings.LayerNorm.bias"))
+        self.layers = [
+            _Layer(get, f"encoder.layer.{i}") for i in range(int(config["num_hidden_layers"]))
+        ]
         self.dimension = self.hidden
         log.info("numpy encoder loaded from %s in %.2fs", path, time.perf_counter() - started)
 
@@ -186,10 +188,16 @@ class NumpyEncoder:
         """One text (a query): no padding, one forward pass."""
         return self.encode([text], batch_size=1)[0]
 
+    def _embed_tokens(self, ids: np.ndarray) -> np.ndarray:
+        """Word embeddings of ``ids`` (any shape), reading only the rows used."""
+        unique, inverse = np.unique(ids, return_inverse=True)
+        rows = np.concatenate([self._word[int(i) : int(i) + 1] for i in unique]).astype(np.float32)
+        return rows[inverse.reshape(ids.shape)]
+
     def _forward(self, ids: np.ndarray, types: np.ndarray, mask: np.ndarray) -> np.ndarray:
         batch, width = ids.shape
         heads, size = self.heads, self.hidden // self.heads
-        x = self.word[ids] + self.position[:width][None, :, :] + self.token_type[types]
+        x = self._embed_tokens(ids) + self.position[:width][None, :, :] + self.token_type[types]
         # Tokens as rows of one 2-D matrix: every dense product is a single BLAS call.
         x = _layer_norm(x, *self.ln0, self.eps).reshape(batch * width, self.hidden)
         # Padded keys get a large negative score, as transformers' extended attention mask does.
