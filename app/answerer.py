@@ -12,21 +12,12 @@ from __future__ import annotations
 import inspect
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from app.compose import (
-    TOPIC_TERMS,
-    Block,
-    Support,
-    _stem,
-    best_sentences,
-    content_words,
-    direct_answer,
-    split_sentences,
-    trim_quote,
-)
+from app.compose import Block, Support, direct_answer, widen_quote
+from app.quoting import QuotingMixin, RetrieverLike
 from app.records import ToolCall
 from app.understand import Understanding
 from app.verify import STATE_SOURCE, STATE_TITLE, VerificationContext
@@ -46,22 +37,6 @@ TOPIC_TOOLS: dict[str, tuple[str, ...]] = {
     "pumping": ("pumping_due",),
     "build": ("septic_tank_capacity", "design_flow", "soil_treatment_area"),
 }
-SEARCH_HINTS: dict[str, str] = {
-    "tank": "septic tank capacity gallons bedrooms",
-    "pump_tank": "pump tank pressurized dosing chamber gallons",
-    "flow": "design sewage flow gallons per day bedrooms",
-    "area": "soil treatment area square feet percolation rate",
-    "separation": "vertical separation water table bedrock feet",
-    "setback": "setback distance feet well building property line",
-    "site": "setback distance feet well building property line",
-    "pumping": "septic tank pumping sludge scum outlet baffle how often",
-    "permit_validity": "permit valid period months issuance",
-    "permit_fee": "permit fee resolution",
-    "inspection_notice": "notice before inspection hours",
-    "failing": "failing system repaired replaced within days notice",
-    "holding_tank": "holding tank capacity gallons",
-    "build": "septic tank capacity bedrooms",
-}
 # Inputs a calculator cannot run without: each inner tuple needs at least one of its parameters.
 REQUIRES: dict[str, tuple[tuple[str, ...], ...]] = {
     "septic_tank_capacity": (("bedrooms", "daily_flow_gpd"),),
@@ -80,30 +55,6 @@ FACT_NAMES: dict[str, tuple[str, ...]] = {
     "failing": ("failing_system_deadline",),
     "holding_tank": ("holding_tank_min_gal", "holding_tank_per_bedroom_gal", "holding_tank_use"),
 }
-GENERIC = {
-    "tank", "tanks", "septic", "system", "systems", "sewer", "sewage", "gallons", "ordinance",
-    "city", "rules", "rule", "required", "requirement", "requirements", "need", "minimum",
-    "maximum", "does", "say", "what", "where", "house", "home", "property", "owner", "my",
-    "know", "want", "like", "good", "new", "old", "way", "much", "many", "long", "often",
-}  # fmt: skip
-
-
-OFF_TOPIC_SIMILARITY = 0.45
-"""Best-hit similarity a question without any sewer/septic vocabulary needs (dev set: off-topic
-questions reach 0.41 at most, e.g. 'When is garbage pickup in Hugo?')."""
-
-
-LEXICAL_MARGIN = 0.05
-_WHOLE = re.compile(r"\b(?:show|read|print|full|text|what does|what is in|quote|display)\b", re.I)
-
-
-class RetrieverLike(Protocol):
-    def search(
-        self, query: str, jurisdictions: Sequence[str] | None = None, k: int = 5
-    ) -> list[Any]: ...
-    def lookup(self, jurisdiction: str, ref: str) -> list[Any]: ...
-    def section_text(self, jurisdiction: str, ref: str) -> Any: ...
-    def sections(self, jurisdiction: str) -> list[Any]: ...
 
 
 @dataclass
@@ -152,7 +103,7 @@ def _component(value: str | None) -> str | None:
     return {"sta": "soil_treatment_area", "tank": "tank"}.get(value or "", value)
 
 
-class DefaultAnswerer:
+class DefaultAnswerer(QuotingMixin):
     """Routes an understood question to calculators and/or retrieval, city by city."""
 
     def __init__(
@@ -208,7 +159,7 @@ class DefaultAnswerer:
             ref = prov.get("section") or prov.get("title")
             section = self._read_section(j, ref) if ref else None
             if section is not None and prov.get("quote"):
-                out.append(self._support(section, prov["quote"]))
+                out.append(self._support(section, widen_quote(section.text, prov["quote"])))
             if prov.get("source") == STATE_SOURCE and prov.get("rule_part"):
                 out.append(
                     Support(
@@ -341,179 +292,8 @@ class DefaultAnswerer:
             )
         return "\n".join(lines)
 
-    # -- retrieval -----------------------------------------------------------------------
-
-    def _relevant(
-        self, hits: list[Any], jurisdiction: str, on_topic: bool = True, question: str = ""
-    ) -> list[Any]:
-        """The hits, or none when they are not evidence: the best vector similarity must reach
-        the threshold (on-subject questions) or OFF_TOPIC_SIMILARITY (questions without the
-        vocabulary of sewer and septic rules); exact and title matches always count, and so does
-        a near miss (within LEXICAL_MARGIN) whose text holds two of the question's own words."""
-        hits = [h for h in hits if h.chunk.jurisdiction == jurisdiction]
-        if not hits:
-            return []
-        exact = [h for h in hits if "exact" in h.matched_by or "title" in h.matched_by]
-        best = max((h.vector_similarity or 0.0) for h in hits)
-        needed = self.threshold if on_topic else max(self.threshold, OFF_TOPIC_SIMILARITY)
-        if best < needed and not exact and on_topic and best >= needed - LEXICAL_MARGIN:
-            keys = {_stem(w) for w in content_words(question) if w not in GENERIC}
-            if any(len(keys & {_stem(w) for w in content_words(h.chunk.text)}) >= 2 for h in hits):
-                return hits
-        if best < needed and not exact:
-            log.info(
-                "best similarity %.3f below threshold %.3f in %s",
-                best,
-                self.threshold,
-                jurisdiction,
-            )
-            return []
-        return hits
-
-    def search_block(
-        self, topic: str, u: Understanding, jurisdiction: str, query: str
-    ) -> Block | None:
-        hint = SEARCH_HINTS.get(topic, "")
-        hits = self.retriever.search(
-            f"{query} {hint}".strip(), jurisdictions=[jurisdiction], k=self.top_k
-        )
-        hits = self._relevant(hits, jurisdiction, u.on_topic, u.question)
-        if not hits:
-            self.out.refused_cities.append(jurisdiction)
-            return None
-        if topic == "general" and "title" in hits[0].matched_by and _WHOLE.search(u.question):
-            return self.section_block(u, jurisdiction, hits[0].chunk.ref)  # "show me <title>"
-        terms = content_words(query) + list(TOPIC_TERMS.get(topic, ()))
-        return self._quote_block(topic, u, jurisdiction, hits, terms)
-
-    def _quote_block(
-        self, topic: str, u: Understanding, jurisdiction: str, hits: list[Any], terms: list[str]
-    ) -> Block | None:
-        from app.compose import score_sentence
-
-        candidates: list[tuple[float, int, Any, str]] = []
-        asked = content_words(u.question)
-        title_terms = {_stem(w) for w in asked if w not in GENERIC}
-        seen: set[tuple[str, str]] = set()
-        for rank, hit in enumerate(hits):
-            key = (hit.chunk.jurisdiction, hit.chunk.ref)
-            if key in seen:
-                continue  # another chunk of a section already read whole
-            seen.add(key)
-            section = self._read_section(hit.chunk.jurisdiction, hit.chunk.ref)
-            if section is None:
-                continue
-            folded = " ".join(section.text.split())
-            # the whole section, not only the chunk: the sentence that answers may sit next door
-            for sentence in best_sentences(section.text, terms + asked, max_sentences=4):
-                if " ".join(sentence.split()) not in folded:
-                    continue  # the chunk's text differs from the section's: never quote it
-                bonus = max(0.0, 0.6 - 0.2 * rank)
-                own = {_stem(w) for w in content_words(sentence)}
-                if u.quantitative and re.search(r"\d", sentence) and own & title_terms:
-                    bonus += 1.0
-                if title_terms & {_stem(w) for w in content_words(section.title)}:
-                    bonus += 0.75
-                candidates.append(
-                    (
-                        score_sentence(sentence, terms) + score_sentence(sentence, asked) + bonus,
-                        rank,
-                        section,
-                        sentence,
-                    )  # the question's own words count twice
-                )
-        if not candidates:
-            return None
-        candidates.sort(key=lambda c: (-c[0], c[1]))
-        chosen = [candidates[0]]
-        # the retriever's best section always speaks, if it has a sentence on the question
-        top_hit = [c for c in candidates if c[1] == 0 and c[0] >= 2.0]
-        if top_hit and candidates[0][1] != 0:
-            chosen.append(top_hit[0])
-        for cand in candidates[1:]:
-            if len(chosen) >= 3:
-                break
-            if cand[0] >= max(1.0, candidates[0][0] * 0.5) and cand[3] not in [
-                c[3] for c in chosen
-            ]:
-                chosen.append(cand)
-        quotes = [c[3] for c in chosen]
-        if topic == "general" and not _covers_key_term(
-            u.question, quotes[:1], [chosen[0][2].title]
-        ):
-            log.info("no key term of %r in the quotes: not evidence", u.question)
-            return None
-        name = self.names[jurisdiction]
-        direct = direct_answer(topic, name, quotes, u.question)
-        first = chosen[0][2]
-        headline = direct or f'{first.label} says: "{quotes[0]}"'
-        return Block(
-            jurisdiction=jurisdiction,
-            name=name,
-            headline=headline,
-            supports=[self._support(c[2], c[3]) for c in chosen],
-            topic=topic,
-        )
-
-    def section_block(self, u: Understanding, jurisdiction: str, ref: str) -> Block | None:
-        section = self._read_section(jurisdiction, ref)
-        if section is None:
-            return None
-        self.out.tool_calls.append(
-            ToolCall(name="get_section", arguments={"jurisdiction": jurisdiction, "ref": ref},
-                     result={"label": section.label, "found": True})
-        )  # fmt: skip
-        asks_whole = _WHOLE.search(u.question)
-        words = [
-            w
-            for w in content_words(u.question)
-            if not re.fullmatch(r"[\d.()a-z]{1,8}", w) or len(w) > 3
-        ]
-        if not section.text.strip():  # a heading only (Hugo "404."): point to what it holds
-            return self._children_block(jurisdiction, section)
-        if asks_whole or not words:
-            text = " ".join(section.text.split())
-            quote = text if len(text) <= 1500 else text[: text.rfind(" ", 0, 1500)]
-            more = "" if quote == text else " (excerpt; the section continues)"
-            return Block(
-                jurisdiction=jurisdiction,
-                name=self.names[jurisdiction],
-                headline=f"{section.label}{more}:",
-                supports=[self._support(section, quote)],
-                topic="lookup",
-            )
-        fake = type(
-            "Hit",
-            (),
-            {
-                "chunk": type(
-                    "C",
-                    (),
-                    {"jurisdiction": jurisdiction, "ref": section.ref, "text": section.text},
-                )()
-            },
-        )
-        return self._quote_block("general", u, jurisdiction, [fake], words)
-
-    def _children_block(self, jurisdiction: str, section: Any) -> Block | None:
-        prefix = f"{section.ref}."
-        children = [s for s in self.retriever.sections(jurisdiction) if s.ref.startswith(prefix)]
-        supports: list[Support] = []
-        for child in children[:10]:
-            first = split_sentences(child.text)[:1]
-            if first:
-                self.ctx.add_section(child.jurisdiction, child.ref, child.text)
-                supports.append(self._support(child, trim_quote(first[0], [], 200)))
-        if not supports:
-            return None
-        listing = "; ".join(s.label for s in supports)
-        return Block(
-            jurisdiction=jurisdiction,
-            name=self.names[jurisdiction],
-            headline=f"{section.label} is a heading; its sections are: {listing}",
-            supports=supports,
-            topic="lookup",
-        )
+    def _record(self, call: ToolCall) -> None:
+        self.out.tool_calls.append(call)
 
     # -- facts ---------------------------------------------------------------------------
 
@@ -556,15 +336,6 @@ class DefaultAnswerer:
             headline = f"{name}: {headline}"
         return Block(jurisdiction=jurisdiction, name=name, headline=headline, supports=supports,
                      topic=topic, notes=notes)  # fmt: skip
-
-
-def _covers_key_term(question: str, quotes: list[str], titles: list[str]) -> bool:
-    """Whether the quotes (or their titles) contain one of the question's specific words."""
-    words = [w for w in content_words(question) if w not in GENERIC and not w.isdigit()]
-    if not words:
-        return True
-    have = {_stem(w) for w in content_words(" ".join(quotes + titles))}
-    return any(_stem(w) in have for w in words)
 
 
 def _fmt(x: Any) -> str:

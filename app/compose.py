@@ -268,3 +268,37 @@ def render(
         for c in citations:
             lines.append(f'[{c.marker}] {c.label}: "{c.quote}"')
     return "\n".join(lines).strip(), citations
+
+
+_ITEM = re.compile(r"^\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s")
+
+
+def widen_quote(text: str, quote: str, max_chars: int = 600) -> str:
+    """A thin quote (a table row such as "3 or 4 1 ,200", a list item) widened to carry its
+    context: the whole sentence or table holding it with its header row, and for a list item
+    the sentence that introduces the list. Verbatim in `text` (whitespace folded), like `quote`."""
+    folded = " ".join(text.split())
+    q = " ".join(quote.split())
+    if not q or q not in folded:
+        return quote
+    sentences = split_sentences(text)
+    at = next((i for i, s in enumerate(sentences) if q in s), None)
+    if at is None:
+        return quote
+    start = at
+    if _ITEM.match(sentences[at]):  # "(2) Before the sale ...": reach back to "... required:"
+        for i in range(at - 1, max(-1, at - 8), -1):
+            if sentences[i].rstrip().endswith(":") or re.search(r":\s*\(?1[.)]\s", sentences[i]):
+                start = i
+                break
+    span = " ".join(sentences[start : at + 1])
+    if span not in folded or (len(q) >= 120 and start == at):
+        return quote
+    if len(span) <= max_chars:
+        return span if len(span) > len(q) else quote
+    # too long: the window of max_chars that ends at the end of the quote
+    end = span.find(q) + len(q) if start == at else len(span)
+    begin = max(0, end - max_chars)
+    begin = span.find(" ", begin) + 1 if begin > 0 else 0
+    window = span[begin:end].strip()
+    return window if q in window and window in folded else quote

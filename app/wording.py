@@ -1,0 +1,110 @@
+"""The residents' words and the ordinances' words: domain query expansion and sentence weighting.
+
+Residents ask "what is the penalty", "who can pump", "when selling"; the ordinances say
+"misdemeanor", "licensed ... pumping", "sale or transfer". `expand_query` appends the
+ordinance's words to a retrieval query; `asked_units` names the kind of quantity a question asks
+for ("temperature" -> a sentence with degrees), and `term_weights` weighs a question's words by
+how rare they are among the candidate sentences, so "temperature" outweighs "sewer" in a chapter
+about sewers.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+
+from app.compose import _stem, content_words
+
+# Phrase (regex over the lower-cased question) -> the ordinance's words for it.
+EXPANSIONS: tuple[tuple[str, str], ...] = (
+    (r"\bpenalt\w*|\bfines?\b|\bpunish\w*|\bviolat\w*|\bbreak\w* the (?:law|rules?)",
+     "misdemeanor violation penalty"),
+    (r"\bsell\w*|\bsold\b|\bsale\b|\bbuy\w*|\bclosing\b|\breal estate\b|\btransfer\w*",
+     "sale transfer compliance inspection"),
+    (r"\bpump(?:er|ers)?\b|\bpumping\b|\bhaul\w*|\bclean(?:ed|ing)? (?:out )?(?:the |my )?tank",
+     "pumping licensed pumper"),
+    (r"\bwho (?:can|may|is allowed|must|should)\b|\bcontractors?\b|\bqualified\b",
+     "licensed license certified"),
+    (r"\bdrain ?fields?\b|\bleach\w*", "soil treatment area"),
+    (r"\btemperature\b|\bhot\b", "temperature degrees fahrenheit"),
+    (r"\bhook(?:ing)? ?up\b|\bconnect\w*", "connection connect public sewer"),
+    (r"\bmounds?\b", "mound sized"),
+    (r"\bold (?:tank|system)|\bunused\b|\bno longer used\b|\babandon\w*", "abandonment abandoned"),
+    (r"\bexpir\w*|\bhow long\b.*\bpermit|\bpermit\b.*\bhow long\b", "valid period months"),
+    (r"\bcost\w*|\bprice\b|\bfees?\b|\bpay\b", "fee resolution"),
+    (r"\binsurance\b|\binsured\b|\bliabilit\w*", "insurance coverage liability amount"),
+    (r"\bsteep\b|\bslopes?\b|\bhill\w*", "slope percent"),
+    (r"\bwide\b|\bwidth\b", "width inches"),
+)  # fmt: skip
+
+# The quantity a question asks for -> a pattern its answer sentence contains.
+UNITS: tuple[tuple[str, str], ...] = (
+    (r"\btemperature\b|\bhot\b|\bdegrees?\b", r"degree|°|fahrenheit"),
+    (r"\bwide\b|\bwidth\b|\bdeep\b|\bdepth\b|\bthick\w*|\btall\b|\bhigh\b", r"inch|feet|foot"),
+    (r"\bhow far\b|\bdistance\b|\bsetback\b|\bclose\b", r"feet|foot"),
+    (r"\bhow (?:big|large)\b|\bsize\b|\barea\b", r"square feet|gallon|times|percent"),
+    (r"\bhow often\b|\bhow long\b|\bwhen\b|\bdeadline\b|\bwithin\b", r"year|month|day|hour|every"),
+    (r"\bcost\w*|\bfee\b|\bprice\b|\binsurance\b|\bbond\b|\$", r"\$|dollar"),
+    (r"\bslope\b|\bsteep\b", r"percent|%"),
+    (r"\bpenalt\w*|\bfines?\b|\bpunish\w*", r"misdemeanor|penalt|fine"),
+    (r"\bwho\b", r"licens|certif|contractor|qualified|personnel"),
+)  # fmt: skip
+
+
+def expand_query(question: str) -> str:
+    """The question plus the ordinance's words for its everyday wording (each added once)."""
+    low = question.lower()
+    have = set(re.findall(r"[a-z]+", low))
+    extra: list[str] = []
+    for pattern, words in EXPANSIONS:
+        if re.search(pattern, low):
+            extra.extend(w for w in words.split() if w not in have and w not in extra)
+    return f"{question} {' '.join(extra)}".strip()
+
+
+def expansion_terms(question: str) -> list[str]:
+    """Only the words `expand_query` adds."""
+    return expand_query(question)[len(question) :].split()
+
+
+def asked_units(question: str) -> list[re.Pattern[str]]:
+    """Patterns for the kind of quantity the question asks for (degrees, feet, dollars, ...)."""
+    low = question.lower()
+    return [re.compile(unit, re.I) for asked, unit in UNITS if re.search(asked, low)]
+
+
+def term_weights(terms: Iterable[str], sentences: list[str]) -> dict[str, float]:
+    """Weight per term stem: 0.5 for a word in every candidate sentence, up to 2 for a rare one."""
+    stems = {_stem(t) for t in terms if t != "$"}
+    n = len(sentences)
+    if n == 0:
+        return {s: 1.0 for s in stems}
+    df = {s: 0 for s in stems}
+    for sentence in sentences:
+        own = {_stem(w) for w in content_words(sentence)}
+        for s in stems & own:
+            df[s] += 1
+    return {s: 0.5 + 1.5 * math.log((n + 1) / (df[s] + 1)) / math.log(n + 1) for s in stems}
+
+
+def weighted_score(sentence: str, terms: list[str], weights: dict[str, float]) -> float:
+    """Like `compose.score_sentence`, each matched term counting by its weight; an exact word
+    form counts fully, another inflection of it ('mounded' for 'mounds') 80 %."""
+    words = content_words(sentence)
+    exact = set(words)
+    stems = {_stem(w) for w in words}
+    low = sentence.lower()
+    score = 0.0
+    for term in dict.fromkeys(terms):
+        stem = _stem(term)
+        w = weights.get(stem, 1.0)
+        if term == "$":
+            score += 1.5 if "$" in sentence else 0.0
+        elif term in exact:
+            score += w
+        elif stem in stems:
+            score += 0.8 * w
+        elif len(term) > 5 and term in low:
+            score += 0.4 * w
+    return score
