@@ -23,6 +23,7 @@ from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
 from app.compose import Block, render
 from app.records import REFUSAL, Answer
 from app.settings import Settings, get_settings
+from app.tables import TOPIC_TABLES, table_block
 from app.understand import Understanding, merge_follow_up, understand
 from app.verify import VerificationContext, failures
 from ingest.errors import BackendUnavailableError, OrdinanceError, QueryError
@@ -246,6 +247,11 @@ class Assistant:
                     block = worker.calc_block(topic, tool, u, city)
                     if block is not None:
                         made.append(block)
+                if not made and topic in TOPIC_TABLES and "bedrooms" in worker.out.missing:
+                    table = table_block(
+                        worker, topic, city, question
+                    )  # no bedroom count: the whole table
+                    made = [table] if table is not None else []
                 if not made and topic in FACT_NAMES:
                     fact = worker.fact_block(topic, u, city)
                     made = [fact] if fact is not None else []

@@ -24,7 +24,7 @@ _STOP = {
     "compare", "between", "vs", "versus", "each", "all", "three", "please", "ignore", "previous",
     "instructions", "you", "your", "septic", "system", "systems", "happens", "happen", "get",
     "allowed", "put", "use", "using", "they", "them", "than", "then", "also", "just", "per",
-    "into", "out", "off", "not", "who",
+    "into", "out", "off", "not", "who", "allow", "allows",
 }  # fmt: skip
 
 TOPIC_TERMS: dict[str, tuple[str, ...]] = {
