@@ -256,11 +256,11 @@ class Assistant:
                     fact = worker.fact_block(topic, u, city)
                     made = [fact] if fact is not None else []
                     if made and topic == "permit_fee":  # dollar amounts of other permits, if any
-                        extra = worker.search_block("general", u, city, question)
+                        extra = worker.search_block("general", u, city, u.corrected or question)
                         if extra is not None and any("$" in s.quote for s in extra.supports):
                             made.append(extra)
                 if not made:
-                    block = worker.search_block(topic, u, city, question)
+                    block = worker.search_block(topic, u, city, u.corrected or question)
                     made = [block] if block is not None else []
                 blocks.extend(made)
         if not u.jurisdictions and u.topic == "general":

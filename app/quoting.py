@@ -145,14 +145,14 @@ class QuotingMixin:
         hits = self.retriever.search(
             f"{expand_query(query)} {hint}".strip(), jurisdictions=[jurisdiction], k=self.top_k
         )
-        hits = self._relevant(hits, jurisdiction, u.on_topic, u.question)
+        hits = self._relevant(hits, jurisdiction, u.on_topic, _q(u))
         if not hits:
             self.out.refused_cities.append(jurisdiction)
             return None
         if (
             topic == "general"
             and "title" in hits[0].matched_by
-            and _WHOLE.search(u.question)
+            and _WHOLE.search(_q(u))
             and key_words(hits[0].chunk.title) <= key_words(query) | {""}
         ):
             return self.section_block(u, jurisdiction, hits[0].chunk.ref)  # "show me <title>"
@@ -162,10 +162,10 @@ class QuotingMixin:
     def _quote_block(
         self, topic: str, u: Understanding, jurisdiction: str, hits: list[Any], terms: list[str]
     ) -> Block | None:
-        asked = content_words(u.question)
-        terms = terms + [t for t in expansion_terms(u.question) if t not in terms]
-        title_terms = key_words(u.question)
-        units = asked_units(u.question)
+        asked = content_words(_q(u))
+        terms = terms + [t for t in expansion_terms(_q(u)) if t not in terms]
+        title_terms = key_words(_q(u))
+        units = asked_units(_q(u))
         pool: list[tuple[int, Any, str]] = []
         seen: set[tuple[str, str]] = set()
         for rank, hit in enumerate(hits):
@@ -214,13 +214,11 @@ class QuotingMixin:
             ]:
                 chosen.append(cand)
         quotes = [c[3] for c in chosen]
-        if topic == "general" and not _covers_key_term(
-            u.question, quotes[:1], [chosen[0][2].title]
-        ):
-            log.info("no key term of %r in the quotes: not evidence", u.question)
+        if topic == "general" and not _covers_key_term(_q(u), quotes[:1], [chosen[0][2].title]):
+            log.info("no key term of %r in the quotes: not evidence", _q(u))
             return None
         name = self.names[jurisdiction]
-        direct = direct_answer(topic, name, quotes, u.question)
+        direct = direct_answer(topic, name, quotes, _q(u))
         first = chosen[0][2]
         wide = [widen_quote(c[2].text, c[3]) for c in chosen]
         headline = direct or f'{first.label} says: "{wide[0]}"'
@@ -240,11 +238,9 @@ class QuotingMixin:
             ToolCall(name="get_section", arguments={"jurisdiction": jurisdiction, "ref": ref},
                      result={"label": section.label, "found": True})
         )  # fmt: skip
-        asks_whole = _WHOLE.search(u.question)
+        asks_whole = _WHOLE.search(_q(u))
         words = [
-            w
-            for w in content_words(u.question)
-            if not re.fullmatch(r"[\d.()a-z]{1,8}", w) or len(w) > 3
+            w for w in content_words(_q(u)) if not re.fullmatch(r"[\d.()a-z]{1,8}", w) or len(w) > 3
         ]
         if not section.text.strip():  # a heading only (Hugo "404."): point to what it holds
             return self._children_block(jurisdiction, section)
@@ -305,3 +301,8 @@ def _covers_key_term(question: str, quotes: list[str], titles: list[str]) -> boo
         return True
     have = {_stem(w) for w in content_words(" ".join(quotes + titles))}
     return any(_stem(w) in have for w in words)
+
+
+def _q(u: Understanding) -> str:
+    """The question as understood: near-miss spellings fixed."""
+    return u.corrected or u.question

@@ -70,6 +70,7 @@ class Understanding(_Record):
     yes_no: bool = False
     injection: bool = Field(default=False, description="Contains instruction-like text.")
     on_topic: bool = Field(default=True, description="Uses the vocabulary of sewer/septic rules.")
+    corrected: str = Field(default="", description="The question with near-miss spellings fixed.")
 
     @property
     def is_calc(self) -> bool:
@@ -205,6 +206,8 @@ _KEYWORDS = (
     "trench", "garbage", "disposal", "basement", "pressurized", "property", "building", "valid",
     "fee", "gallons", "capacity", "inspection", "holding", "prohibited", "required", "minimum",
     "distance", "treatment", "sewage", "system", "systems", "drip", "soil", "water", "table",
+    "temperature", "discharge", "maximum", "license", "licensed", "penalty", "violation",
+    "contractor", "installer", "abandoned", "compliance", "connection", "sewer", "grease",
 )  # fmt: skip
 
 
@@ -214,6 +217,9 @@ _PROTECTED = {
     "table", "tables", "sewer", "sewers", "stable", "bedroom", "permits", "builder", "capacities",
     "distances", "inspections", "requires", "require", "treat", "treated", "sewerage", "pumps",
     "pumper", "pumped", "soils", "systems", "holding", "hold", "valve", "value", "values",
+    "discharges", "discharged", "licenses", "penalties", "violations", "contractors", "installers",
+    "connections", "connected", "abandon", "greases", "licensee", "maximums", "temperatures",
+    "prohibit", "prohibits", "prohibiting", "requirement", "capacity", "tablets",
 }  # fmt: skip
 
 
@@ -402,6 +408,7 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
         ),
         injection=bool(_INJECTION.search(text)),
         on_topic=bool(_DOMAIN.search(fixed)),
+        corrected=fixed,
     )
 
 
