@@ -275,6 +275,7 @@ class Assistant:
             return fallback
         scope = list(u.jurisdictions) or list(self._names)
         try:
+            from app.llm_tools import agent_tools, citations
             from index.llm import LLMConfig, run_agent
 
             config = LLMConfig.from_settings(self.settings)
@@ -284,12 +285,12 @@ class Assistant:
                 threshold=self.settings.refusal_threshold, top_k=self.settings.top_k,
                 calculators=self.calculators,
             )  # fmt: skip
-            draft = run_agent(config, question, scope, worker)
+            draft = run_agent(config, question, scope, agent_tools(worker, scope), REFUSAL)
             candidate = Answer(
                 question=question,
                 jurisdictions=scope,
                 answer=draft.text,
-                citations=draft.citations,
+                citations=citations(draft.cited),
                 tool_calls=worker.out.tool_calls,
                 mode="llm",
             )

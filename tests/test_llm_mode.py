@@ -207,3 +207,16 @@ def test_unreachable_llm_falls_back_and_says_so(indexed_home: Path) -> None:
     )
     assert answer.mode == "llm-fallback" and "could not be reached" in answer.answer
     assert "1,250 gallons" in answer.answer
+
+
+def test_index_llm_imports_nothing_from_the_app() -> None:
+    import ast
+
+    tree = ast.parse((Path(__file__).parents[1] / "index" / "llm.py").read_text(encoding="utf-8"))
+    imported = [
+        n.module if isinstance(n, ast.ImportFrom) else a.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in (n.names if isinstance(n, ast.Import) else [n])  # type: ignore[attr-defined]
+    ]
+    assert not [m for m in imported if m and (m == "app" or m.startswith("app."))]
