@@ -5,7 +5,7 @@ Styles (a new city in one of them parses with no code change):
 * containers, upper case: ``ARTICLE II``, ``ARTICLE V. TITLE``, ``DIVISION 3. TITLE``,
   ``SECTION 4. GENERAL PROVISIONS``, ``PART 2. TITLE``;
 * numbered sections anywhere in running text: ``Section 61.``, ``Sec. 70-41.``, ``§ 52.01``,
-  ``Section 89 Conditions`` (no period), OCR ``Dection 96.``; reserved ranges
+  ``§ 52.01 PURPOSE.`` (upper-case title), ``Section 89 Conditions`` (no period), OCR ``Dection 96.``; reserved ranges
   ``Sections 08 through 20. Reserved.``;
 * sections without numbers: ``Sec Title.`` / ``Secs Reserved.``;
 * decimal numbers at the start of a line: ``404.``, ``404.04.``, damaged forms (``4.04.09.``,
@@ -26,7 +26,8 @@ CONTAINER_RE = re.compile(
 )
 NUMBERED_RE = re.compile(
     r"(?:(?<=\s)|^)(?P<kw>[A-Z]ection|SECTION|Sec\.|SEC\.|§{1,2})\s*"
-    r"(?P<num>\d{1,4}(?:[.\-]\d{1,3})*)(?:\.(?=\s)|(?=\s+[A-Z][a-z]))\s+(?=[A-Z])"
+    r"(?P<num>\d{1,4}(?:[.\-]\d{1,3})*)"
+    r"(?:\.(?=\s)|(?=\s+[A-Z][a-z])|(?=\s+[A-Z][A-Z'\-]+(?:[ \t]+[A-Z&][A-Z'\-,]*)*\.))\s+(?=[A-Z])"
 )
 RANGE_RE = re.compile(
     r"(?:(?<=\s)|^)(?:Sections|Secs\.)\s+(?P<a>\d{1,4})\s+(?:through|to|-)\s+(?P<b>\d{1,4})\.\s+"

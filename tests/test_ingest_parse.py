@@ -43,6 +43,9 @@ def get(doc: ParsedDocument, ref: str) -> Section:
             "style_sec_dash.txt", ["70-41", "70-42", "70-43", "70-44"], id="Sec-70-41-style"
         ),
         pytest.param("style_paragraph.txt", ["52.01", "52.02", "52.03"], id="paragraph-sign-style"),
+        pytest.param(
+            "style_paragraph_upper.txt", ["52.01", "52.02", "52.03"], id="paragraph-sign-upper-title"
+        ),
         pytest.param("style_section_upper.txt", ["1", "2", "3"], id="SECTION-upper-style"),
         pytest.param(
             "east_bethel_pages_8_10.txt",
