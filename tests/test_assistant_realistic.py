@@ -1,0 +1,176 @@
+"""Realistic questions that used to be refused or answered with the wrong sentence, over the real
+bundled index; and the wording helpers (query expansion, asked units, widened quotes) alone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from app.assistant import Assistant
+from app.compose import widen_quote
+from app.quoting import lexical_evidence
+from app.records import Answer
+from app.settings import Settings
+from app.verify import fold_ws
+from app.wording import asked_units, expand_query, term_weights, weighted_score
+
+
+@pytest.mark.parametrize(
+    ("question", "added"),
+    [
+        ("What is the penalty for violating the septic rules?", "misdemeanor"),
+        ("What does East Bethel require when selling a property?", "transfer"),
+        ("Who can pump septic tanks in Hugo?", "licensed"),
+        ("How far from the drainfield?", "soil"),
+        ("What is the maximum temperature of discharge?", "degrees"),
+    ],
+    ids=["penalty", "selling", "who-pumps", "drainfield", "temperature"],
+)
+def test_expand_query_adds_the_ordinances_word(question: str, added: str) -> None:
+    expanded = expand_query(question)
+    assert expanded.startswith(question) and added in expanded.split()
+
+
+def test_expand_query_leaves_a_question_without_resident_wording_alone() -> None:
+    assert expand_query("What is the speed limit in Hugo?") == "What is the speed limit in Hugo?"
+
+
+def test_temperature_question_asks_for_degrees_not_feet() -> None:
+    units = asked_units("What is the maximum temperature of discharge?")
+    assert any(p.search("190 degrees Fahrenheit") for p in units)
+    assert not any(p.search("within 100 feet") for p in units)
+
+
+def test_rare_question_word_outweighs_one_every_sentence_has() -> None:
+    sentences = [
+        "No person shall discharge into any public sewer.",
+        "Any discharge to the sewer shall be approved.",
+        "Any liquid having a temperature higher than 190 degrees, discharged to the sewer.",
+    ]
+    weights = term_weights(["temperature", "sewer"], sentences)
+    assert weights["temperature"] > weights["sewer"]
+    best = max(sentences, key=lambda s: weighted_score(s, ["temperature", "sewer"], weights))
+    assert "temperature" in best
+
+
+def test_exact_word_form_beats_another_inflection() -> None:
+    weights = {"mound": 1.0}
+    assert weighted_score("All mounds shall be sized", ["mounds"], weights) > weighted_score(
+        "The earth shall be adequately mounded", ["mounds"], weights
+    )
+
+
+def test_lexical_evidence_needs_the_questions_own_key_words() -> None:
+    q = "What does East Bethel require when selling a property?"
+    assert lexical_evidence(q, "Compliance inspection. Before the sale or property transfer.")
+    assert not lexical_evidence("What is the speed limit in Hugo?", "Setback from property lines")
+
+
+TABLE = (
+    "(b) Septic tank capacity. Number of Bedrooms Tank Liquid Capacities (Gallons) 2 or less "
+    "1 ,000 3 or 4 1 ,200 5 or 6 1 , 500 7, 8, or 9 2,000 For ten (10) or more Bedrooms, the tank "
+    "shall be sized as an Other Establishment. (c) Next rule here."
+)
+LIST = "An SSTS compliance inspection is required: (1) For a new SSTS. (2) Before the sale."
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "must_hold"),
+    [
+        (TABLE, "3 or 4 1 ,200", "Number of Bedrooms Tank Liquid Capacities (Gallons)"),
+        (LIST, "(2) Before the sale.", "An SSTS compliance inspection is required:"),
+    ],
+    ids=["table-row-gets-header", "list-item-gets-lead-in"],
+)
+def test_widen_quote_adds_context_and_stays_verbatim(text: str, quote: str, must_hold: str) -> None:
+    wide = widen_quote(text, quote)
+    assert quote in wide and must_hold in wide
+    assert fold_ws(wide) in fold_ws(text)
+
+
+def test_widen_quote_leaves_a_quote_not_in_the_text_unchanged() -> None:
+    assert widen_quote(TABLE, "3 or 4 1,250") == "3 or 4 1,250"
+
+
+@pytest.fixture(scope="module")
+def assistant(indexed_home: Path) -> Assistant:
+    return Assistant(settings=Settings(home=indexed_home))
+
+
+def _cited(answer: Answer) -> set[tuple[str, str]]:
+    return {(c.jurisdiction, c.section or c.title) for c in answer.citations}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "city", "ref", "text"),
+    [
+        ("What does East Bethel require when selling a property?", "east-bethel",
+         "Compliance inspection", "sale or property transfer"),
+        ("Who can pump septic tanks in Hugo?", "hugo", None, "licensed"),
+        ("What is the penalty for violating the East Bethel septic ordinance?", "east-bethel",
+         None, "misdemeanor"),
+    ],
+    ids=["eb-selling", "hugo-who-pumps", "eb-penalty"],
+)  # fmt: skip
+def test_resident_wording_finds_the_provision_instead_of_refusing(
+    assistant: Assistant, question: str, city: str, ref: str | None, text: str
+) -> None:
+    answer = assistant.ask(question)
+    assert not answer.refused and answer.jurisdictions == [city]
+    assert text in answer.answer
+    if ref is not None:
+        assert (city, ref) in _cited(answer)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "section", "text"),
+    [
+        ("What is the maximum temperature of discharge into Chaska sewers?", "61", "190"),
+        ("Does Chaska allow mounds?", "99", "1.25 times"),
+    ],
+    ids=["temperature-61-not-64", "mounds-99-not-127"],
+)
+def test_answer_leads_with_the_sentence_that_answers(
+    assistant: Assistant, question: str, section: str, text: str
+) -> None:
+    answer = assistant.ask(question)
+    first = answer.answer.splitlines()[0]
+    assert f"§{section} " in first and text in first
+    assert answer.citations[0].section == section
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question", ["What is the speed limit in Hugo?", "Who is the mayor of Chaska?"]
+)
+def test_off_topic_questions_still_refuse(assistant: Assistant, question: str) -> None:
+    assert assistant.ask(question).refused
+
+
+@pytest.mark.slow
+def test_tank_comparison_without_bedrooms_gives_each_citys_table_or_deferral(
+    assistant: Assistant,
+) -> None:
+    answer = assistant.ask(
+        "How do Chaska, Hugo and East Bethel differ on tank size and permit validity?"
+    )
+    lines = answer.answer.splitlines()
+    assert any(line.startswith("Chaska") and "3 or 4: 1,250 gal" in line for line in lines)
+    assert any(line.startswith("Hugo") and "3 or 4: 1,200 gal" in line for line in lines)
+    assert any("East Bethel" in line and "Table V" in line for line in lines)
+    assert "pump tank may be reduced" not in answer.answer
+    assert "rule_table" in [t.name for t in answer.tool_calls]
+    hugo = [c for c in answer.citations if c.section == "404.04"]
+    assert hugo and all("Number of Bedrooms" in c.quote for c in hugo)
+
+
+@pytest.mark.slow
+def test_calculator_quote_carries_the_tables_header(assistant: Assistant) -> None:
+    answer = assistant.ask("A 4-bedroom home in Hugo: what tank size?")
+    assert "1,200 gallons" in answer.answer
+    quote = next(c.quote for c in answer.citations if c.section == "404.04")
+    assert re.search(r"Number of Bedrooms .*3 or 4 1 ,200", quote)
