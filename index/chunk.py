@@ -14,8 +14,10 @@ from collections.abc import Callable, Sequence
 from index.records import Chunk
 from ingest.records import Section
 
-SKIPPED_KINDS = frozenset({"table_of_contents"})
-"""Section kinds that are not indexed: a table of contents only repeats headings."""
+SKIPPED_KINDS = frozenset({"table_of_contents", "preamble", "appendix"})
+"""Section kinds that are not indexed: a table of contents only repeats headings; a preamble
+(title lines, editor's notes) and an appendix (e.g. East Bethel's brochure page) are not
+provisions of the ordinance, so an answer must not cite them as such."""
 
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 _LINE_BREAK = re.compile(r"\n")

@@ -105,11 +105,21 @@ def test_same_text_gives_same_content_hash() -> None:
     assert [c.content_hash for c in one] == [c.content_hash for c in two]
 
 
-def test_table_of_contents_is_not_indexed() -> None:
-    toc = make("Section 01 Definitions ...", None, "Table of contents").model_copy(
-        update={"kind": "table_of_contents"}
+@pytest.mark.parametrize(
+    ("kind", "indexed"),
+    [
+        pytest.param("table_of_contents", False, id="toc-repeats-headings"),
+        pytest.param("preamble", False, id="preamble-is-not-a-provision"),
+        pytest.param("appendix", False, id="brochure-is-not-a-provision"),
+        pytest.param("adoption", True, id="adoption-clause-is-indexed"),
+        pytest.param("section", True, id="section-is-indexed"),
+    ],
+)
+def test_only_provisions_are_indexed(kind: str, indexed: bool) -> None:
+    record = make("Every septic tank shall be pumped.", None, "Some title").model_copy(
+        update={"kind": kind}
     )
-    assert chunk_sections([toc], count_tokens=words) == []
+    assert bool(chunk_sections([record], count_tokens=words)) is indexed
 
 
 @pytest.mark.slow
