@@ -291,6 +291,8 @@ def widen_quote(text: str, quote: str, max_chars: int = 600) -> str:
             if sentences[i].rstrip().endswith(":") or re.search(r":\s*\(?1[.)]\s", sentences[i]):
                 start = i
                 break
+    if start == at and at > 0 and len(sentences[at]) < 60:  # "Violation thereof shall be ..."
+        start = at - 1  # the sentence it refers back to
     span = " ".join(sentences[start : at + 1])
     if span not in folded or (len(q) >= 120 and start == at):
         return quote

@@ -29,7 +29,14 @@ from app.compose import (
 from app.records import ToolCall
 from app.understand import Understanding
 from app.verify import VerificationContext
-from app.wording import asked_units, expand_query, expansion_terms, term_weights, weighted_score
+from app.wording import (
+    asked_kinds,
+    asked_units,
+    expand_query,
+    expansion_terms,
+    term_weights,
+    weighted_score,
+)
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +92,7 @@ def lexical_evidence(question: str, text: str) -> bool:
     ordinance's words for the resident's) two of those."""
     keys = key_words(question)
     own = {_stem(w) for w in content_words(text)}
-    if len(keys & own) >= min(2, len(keys)) and keys:
+    if keys and sum(_near(k, own) for k in keys) >= min(2, len(keys)):
         return True
     added = {_stem(w) for w in expansion_terms(question)} - {"licens", "license"}
     return len(added & own) >= 2 and bool(keys & own)
@@ -166,6 +173,7 @@ class QuotingMixin:
         terms = terms + [t for t in expansion_terms(_q(u)) if t not in terms]
         title_terms = key_words(_q(u))
         units = asked_units(_q(u))
+        kinds = asked_kinds(_q(u))
         pool: list[tuple[int, Any, str]] = []
         seen: set[tuple[str, str]] = set()
         for rank, hit in enumerate(hits):
@@ -201,6 +209,9 @@ class QuotingMixin:
             )
             candidates.append((score, rank, section, sentence))
         candidates.sort(key=lambda c: (-c[0], c[1]))
+        if kinds:  # asked for a penalty: the penalty clause leads, whatever else it mentions
+            of_kind = [c for c in candidates if any(p.search(c[3]) for p in kinds)]
+            candidates = of_kind + [c for c in candidates if c not in of_kind]
         chosen = [candidates[0]]
         # the retriever's best section always speaks, if it has a sentence on the question
         top_hit = [c for c in candidates if c[1] == 0 and c[0] >= 2.0]
@@ -300,7 +311,12 @@ def _covers_key_term(question: str, quotes: list[str], titles: list[str]) -> boo
     if not words:
         return True
     have = {_stem(w) for w in content_words(" ".join(quotes + titles))}
-    return any(_stem(w) in have for w in words)
+    return any(_near(_stem(w), have) for w in words)
+
+
+def _near(stem: str, have: set[str]) -> bool:
+    """The stem, or a longer form of it ('inspect' -> 'inspection', 'licens' -> 'licensed')."""
+    return stem in have or (len(stem) >= 5 and any(h.startswith(stem) for h in have))
 
 
 def _q(u: Understanding) -> str:

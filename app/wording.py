@@ -30,6 +30,10 @@ EXPANSIONS: tuple[tuple[str, str], ...] = (
     (r"\btemperature\b|\bhot\b", "temperature degrees fahrenheit"),
     (r"\bhook(?:ing)? ?up\b|\bconnect\w*", "connection connect public sewer"),
     (r"\bmounds?\b", "mound sized"),
+    (r"\broof\w*|\bgutters?\b|\bdownspouts?\b|\bsump\b|\bstorm\w*|\brain\w*",
+     "storm surface water roof runoff discharge prohibited"),
+    (r"\bwho (?:inspects?|checks?|approves?|enforces?)\b|\binspector\b",
+     "inspection performed administrator official"),
     (r"\bold (?:tank|system)|\bunused\b|\bno longer used\b|\babandon\w*", "abandonment abandoned"),
     (r"\bexpir\w*|\bhow long\b.*\bpermit|\bpermit\b.*\bhow long\b", "valid period months"),
     (r"\bcost\w*|\bprice\b|\bfees?\b|\bpay\b", "fee resolution"),
@@ -68,10 +72,23 @@ def expansion_terms(question: str) -> list[str]:
     return expand_query(question)[len(question) :].split()
 
 
+# Kinds of answer that are the answer whatever the topic ("the penalty for not pumping" is the
+# penalty clause, which does not mention pumping).
+ANSWER_KINDS: tuple[tuple[str, str], ...] = (
+    (r"\bpenalt\w*|\bfines?\b|\bpunish\w*", r"misdemeanor|penalt"),
+)
+
+
 def asked_units(question: str) -> list[re.Pattern[str]]:
     """Patterns for the kind of quantity the question asks for (degrees, feet, dollars, ...)."""
     low = question.lower()
     return [re.compile(unit, re.I) for asked, unit in UNITS if re.search(asked, low)]
+
+
+def asked_kinds(question: str) -> list[re.Pattern[str]]:
+    """Patterns for an answer kind that stands on its own (a penalty clause)."""
+    low = question.lower()
+    return [re.compile(kind, re.I) for asked, kind in ANSWER_KINDS if re.search(asked, low)]
 
 
 def term_weights(terms: Iterable[str], sentences: list[str]) -> dict[str, float]:
