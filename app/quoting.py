@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from app.compose import (
+    _STOP,
     TOPIC_TERMS,
     Block,
     Support,
@@ -35,6 +36,8 @@ from app.wording import (
     expand_query,
     expansion_terms,
     term_weights,
+    unknown_words,
+    vocabulary,
     weighted_score,
 )
 
@@ -82,6 +85,16 @@ class RetrieverLike(Protocol):
     def sections(self, jurisdiction: str) -> list[Any]: ...
 
 
+_VOCABULARIES: dict[tuple[int, str], set[str]] = {}
+
+
+def key_words_raw(question: str) -> set[str]:
+    """The question's specific words as written (no synonyms added)."""
+    words = re.findall(r"[a-z$][a-z0-9$'-]*", question.lower())
+    return {w for w in words if w not in _STOP and w not in GENERIC and len(w) > 2
+            and not w.isdigit()}  # fmt: skip
+
+
 def key_words(question: str) -> set[str]:
     """Stems of the question's specific words (not the generic vocabulary of every section)."""
     return {_stem(w) for w in content_words(question) if w not in GENERIC and not w.isdigit()}
@@ -117,6 +130,13 @@ class QuotingMixin:
     def _record(self, call: ToolCall) -> None:
         raise NotImplementedError
 
+    def _vocabulary(self, jurisdiction: str) -> set[str]:
+        key = (id(self.retriever), jurisdiction)
+        if key not in _VOCABULARIES:
+            sections = self.retriever.sections(jurisdiction)
+            _VOCABULARIES[key] = vocabulary(f"{s.title} {s.text}" for s in sections)
+        return _VOCABULARIES[key]
+
     def _relevant(
         self, hits: list[Any], jurisdiction: str, on_topic: bool = True, question: str = ""
     ) -> list[Any]:
@@ -149,10 +169,14 @@ class QuotingMixin:
         self, topic: str, u: Understanding, jurisdiction: str, query: str
     ) -> Block | None:
         hint = SEARCH_HINTS.get(topic, "")
+        strange = unknown_words(sorted(key_words_raw(query)), self._vocabulary(jurisdiction))
+        if strange:  # about something these rules never mention: no expansion, no leniency
+            log.info("words not in %s's ordinance: %s", jurisdiction, strange)
+        text = query if strange else expand_query(query)
         hits = self.retriever.search(
-            f"{expand_query(query)} {hint}".strip(), jurisdictions=[jurisdiction], k=self.top_k
+            f"{text} {hint}".strip(), jurisdictions=[jurisdiction], k=self.top_k
         )
-        hits = self._relevant(hits, jurisdiction, u.on_topic, _q(u))
+        hits = self._relevant(hits, jurisdiction, u.on_topic, "" if strange else _q(u))
         if not hits:
             self.out.refused_cities.append(jurisdiction)
             return None
@@ -164,13 +188,24 @@ class QuotingMixin:
         ):
             return self.section_block(u, jurisdiction, hits[0].chunk.ref)  # "show me <title>"
         terms = content_words(query) + list(TOPIC_TERMS.get(topic, ()))
-        return self._quote_block(topic, u, jurisdiction, hits, terms)
+        return self._quote_block(topic, u, jurisdiction, hits, terms, plain=bool(strange))
 
     def _quote_block(
-        self, topic: str, u: Understanding, jurisdiction: str, hits: list[Any], terms: list[str]
+        self,
+        topic: str,
+        u: Understanding,
+        jurisdiction: str,
+        hits: list[Any],
+        terms: list[str],
+        *,
+        plain: bool = False,
     ) -> Block | None:
+        """The best sentences of the hit sections as a quoted block. `plain`: the question has
+        words the ordinance never uses, so the ordinance's wording for the rest does not count
+        as covering it ("the penalty for speeding" is not answered by a misdemeanor clause)."""
         asked = content_words(_q(u))
-        terms = terms + [t for t in expansion_terms(_q(u)) if t not in terms]
+        added = [] if plain else expansion_terms(_q(u))
+        terms = terms + [t for t in added if t not in terms]
         title_terms = key_words(_q(u))
         units = asked_units(_q(u))
         kinds = asked_kinds(_q(u))
@@ -225,7 +260,9 @@ class QuotingMixin:
             ]:
                 chosen.append(cand)
         quotes = [c[3] for c in chosen]
-        if topic == "general" and not _covers_key_term(_q(u), quotes[:1], [chosen[0][2].title]):
+        if topic == "general" and not _covers_key_term(
+            _q(u), quotes[:1], [chosen[0][2].title], plain=plain
+        ):
             log.info("no key term of %r in the quotes: not evidence", _q(u))
             return None
         name = self.names[jurisdiction]
@@ -304,10 +341,13 @@ class _Hit:
         self.vector_similarity = None
 
 
-def _covers_key_term(question: str, quotes: list[str], titles: list[str]) -> bool:
+def _covers_key_term(
+    question: str, quotes: list[str], titles: list[str], *, plain: bool = False
+) -> bool:
     """Whether the quotes (or their titles) contain one of the question's specific words."""
     words = [w for w in content_words(question) if w not in GENERIC and not w.isdigit()]
-    words += expansion_terms(question)  # the ordinance's word for it ("misdemeanor") counts
+    if not plain:
+        words += expansion_terms(question)  # the ordinance's word for it ("misdemeanor") counts
     if not words:
         return True
     have = {_stem(w) for w in content_words(" ".join(quotes + titles))}

@@ -125,3 +125,28 @@ def weighted_score(sentence: str, terms: list[str], weights: dict[str, float]) -
         elif len(term) > 5 and term in low:
             score += 0.4 * w
     return score
+
+
+def vocabulary(texts: Iterable[str]) -> set[str]:
+    """The stems of every word in `texts` (a city's ordinance)."""
+    out: set[str] = set()
+    for text in texts:
+        out.update(_stem(w) for w in re.findall(r"[a-z][a-z'-]+", text.lower()))
+    return out
+
+
+def unknown_words(words: Iterable[str], vocab: set[str]) -> list[str]:
+    """The words the ordinance never uses (in any form) and that have no ordinance wording here:
+    'fireworks', 'pothole', 'speeding'. A question about them is not about these rules, whatever
+    the expansion of its other words would retrieve."""
+    out: list[str] = []
+    for w in words:
+        if "'" in w:  # "what's", "doesn't", "chaska's": not a subject
+            continue
+        stem = _stem(w)
+        if stem in vocab or (len(stem) >= 5 and any(v.startswith(stem) for v in vocab)):
+            continue
+        if expansion_terms(w) or len(content_words(w)) > 1:  # has the ordinance's word for it
+            continue
+        out.append(w)
+    return out

@@ -174,3 +174,26 @@ def test_calculator_quote_carries_the_tables_header(assistant: Assistant) -> Non
     assert "1,200 gallons" in answer.answer
     quote = next(c.quote for c in answer.citations if c.section == "404.04")
     assert re.search(r"Number of Bedrooms .*3 or 4 1 ,200", quote)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can I sell fireworks in East Bethel?",
+        "What is the penalty for speeding in Hugo?",
+        "Who can I call about a pothole in Hugo?",
+    ],
+    ids=["sell-fireworks", "speeding-penalty", "pothole"],
+)
+def test_expansion_does_not_make_an_off_topic_question_answerable(
+    assistant: Assistant, question: str
+) -> None:
+    assert assistant.ask(question).refused
+
+
+def test_unknown_words_are_those_the_ordinance_never_uses() -> None:
+    from app.wording import unknown_words, vocabulary
+
+    vocab = vocabulary(["Violation thereof shall be a misdemeanor. Before the sale or transfer."])
+    assert unknown_words(["speeding", "violations", "selling", "what's"], vocab) == ["speeding"]
