@@ -1,0 +1,49 @@
+"""Near-miss spellings of the domain's words and the city names ("septik", "Chasak",
+"temprature") fixed before a question is understood and searched."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+
+_KEYWORDS = (
+    "septic", "tank", "bedroom", "bedrooms", "drainfield", "permit", "permits", "setback",
+    "setbacks", "percolation", "separation", "pumping", "sludge", "scum", "compare", "mound",
+    "trench", "garbage", "disposal", "basement", "pressurized", "property", "building", "valid",
+    "fee", "gallons", "capacity", "inspection", "holding", "prohibited", "required", "minimum",
+    "distance", "treatment", "sewage", "system", "systems", "drip", "soil", "water", "table",
+    "temperature", "discharge", "maximum", "license", "licensed", "penalty", "violation",
+    "contractor", "installer", "abandoned", "compliance", "connection", "sewer", "grease",
+)  # fmt: skip
+
+
+_PROTECTED = {
+    "section", "sections", "station", "settings", "setting", "systemic", "tanks", "permitted",
+    "permitting", "feet", "fees", "field", "fields", "properly", "water", "waters", "wells",
+    "table", "tables", "sewer", "sewers", "stable", "bedroom", "permits", "builder", "capacities",
+    "distances", "inspections", "requires", "require", "treat", "treated", "sewerage", "pumps",
+    "pumper", "pumped", "soils", "systems", "holding", "hold", "valve", "value", "values",
+    "discharges", "discharged", "licenses", "penalties", "violations", "contractors", "installers",
+    "connections", "connected", "abandon", "greases", "licensee", "maximums", "temperatures",
+    "prohibit", "prohibits", "prohibiting", "requirement", "capacity", "tablets",
+}  # fmt: skip
+
+
+def correct_typos(text: str, names: Sequence[str] = ()) -> str:
+    """Fix near-miss spellings of the domain words and city names ("septik", "Chasak")."""
+    vocab = list(_KEYWORDS) + [n.lower() for n in names]
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        low = word.lower()
+        if len(low) < 4 or low in vocab or low in _PROTECTED:
+            return word
+        close = [
+            c for c in difflib.get_close_matches(low, vocab, n=3, cutoff=0.8) if c[0] == low[0]
+        ]
+        if not close:
+            return word
+        return close[0].capitalize() if word[0].isupper() else close[0]
+
+    return re.sub(r"[A-Za-z]+", fix, text)
