@@ -1,10 +1,12 @@
 """The deterministic default answerer: calculators for numbers, retrieval for provisions.
 
-`DefaultAnswerer.answer(u, scope)` takes an `Understanding` and the jurisdictions in scope and
-returns candidate `Block`s plus the tool calls made and a `VerificationContext` holding every
-section it read. It never writes a number itself: numbers come from calculator results
-(`tools.calculators`, which cite their sections) or from verbatim quotes of retrieved sections.
-A hit whose vector similarity is below the refusal threshold does not count as evidence.
+`DefaultAnswerer` makes one `Block` per city and topic: `calc_block` runs a calculator with the
+question's parameters, `fact_block` gives a city's curated facts, and the retrieval half
+(`app.quoting.QuotingMixin`: `search_block`, `section_block`) quotes the sentences that answer.
+Every section it reads is recorded in the `VerificationContext`; its tool calls in `out`. It
+never writes a number itself: numbers come from calculator results (`tools.calculators`, which
+cite their sections) or from verbatim quotes of retrieved sections. Thin calculator quotes (a
+table row) are widened to their table with its header (`app.compose.widen_quote`).
 """
 
 from __future__ import annotations
