@@ -44,7 +44,9 @@ def get(doc: ParsedDocument, ref: str) -> Section:
         ),
         pytest.param("style_paragraph.txt", ["52.01", "52.02", "52.03"], id="paragraph-sign-style"),
         pytest.param(
-            "style_paragraph_upper.txt", ["52.01", "52.02", "52.03"], id="paragraph-sign-upper-title"
+            "style_paragraph_upper.txt",
+            ["52.01", "52.02", "52.03"],
+            id="paragraph-sign-upper-title",
         ),
         pytest.param("style_section_upper.txt", ["1", "2", "3"], id="SECTION-upper-style"),
         pytest.param(
