@@ -12,7 +12,7 @@ from rich.console import Console
 from app.settings import Settings, get_settings
 from ingest.errors import OrdinanceError, SectionNotFoundError
 
-console = Console()
+console = Console(width=None if sys.stdout.isatty() else 160)
 err_console = Console(stderr=True)
 
 

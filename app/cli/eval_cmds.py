@@ -48,7 +48,9 @@ def retrieval(cases: str | None = CASES, baseline: bool = BASELINE, json: bool =
         return
     table = Table(title=f"Retrieval on {len(loaded)} dev cases (hit@k: any expected section)")
     for col in ("group", "system", "cases", "hit@1", "hit@3", "hit@5", "MRR", "leaks"):
-        table.add_column(col, justify="left" if col in ("group", "system") else "right")
+        table.add_column(
+            col, justify="left" if col in ("group", "system") else "right", no_wrap=True
+        )
     groups = list(dict.fromkeys(r.group for r in report.rows))
     for group in groups:
         rows = [r for r in report.rows if r.group == group]
@@ -113,7 +115,9 @@ def answers(
     cols = ("system", "group", "cases", "section hit", "value match", "refusal P", "refusal R",
             "leaks", "failed cites", "p50 ms", "p95 ms")  # fmt: skip
     for col in cols:
-        table.add_column(col, justify="left" if col in ("system", "group") else "right")
+        table.add_column(
+            col, justify="left" if col in ("system", "group") else "right", no_wrap=True
+        )
 
     def cell(x: float | None) -> str:
         return "-" if x is None else f"{x:.2f}"
