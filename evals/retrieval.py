@@ -72,7 +72,8 @@ def first_rank(hits: Sequence[set[SectionKey]], expected: set[SectionKey]) -> in
 def our_searcher(retriever: Retriever, mode: str = "hybrid") -> Searcher:
     def search(case: EvalCase, k: int) -> list[set[SectionKey]]:
         cities = [case.city] if case.city else None
-        found = retriever.search(case.question, cities, k, mode=mode)  # type: ignore[arg-type]
+        # As `ordinance search` lists them: distinct sections (one chunk each).
+        found = retriever.search(case.question, cities, k, mode=mode, per_section=1)  # type: ignore[arg-type]
         return [{(e.chunk.jurisdiction, normalize_ref(e.chunk.ref))} for e in found]
 
     return search

@@ -202,9 +202,12 @@ class Retriever:
         k: int = 5,
         *,
         mode: Mode = "hybrid",
+        per_section: int | None = None,
     ) -> list[Evidence]:
         """The ``k`` best chunks for ``query`` from ``jurisdictions`` (default: those named in
-        the query, else all). ``mode`` 'bm25' or 'vector' runs one retriever alone (evals)."""
+        the query, else all). ``mode`` 'bm25' or 'vector' runs one retriever alone (evals).
+        ``per_section`` caps the chunks of one section among the hits, so that a search lists
+        distinct sections (exact section lookups are never capped); None: no cap."""
         text = self._check(query, k)
         scope, named = self._scope(text, jurisdictions)
         allowed = np.isin(self._jur, scope) & self._has_text
@@ -214,9 +217,10 @@ class Retriever:
         fused: dict[int, float] = {}
         raw: dict[int, dict[str, float]] = {}
 
-        def add(name: str, ranked: list[tuple[int, float]]) -> None:
+        def add(name: str, ranked: list[tuple[int, float]], ranks: list[int] | None = None) -> None:
             weight = WEIGHTS[name]
-            for rank, (pos, value) in enumerate(ranked, 1):
+            for i, (pos, value) in enumerate(ranked):
+                rank = ranks[i] if ranks is not None else i + 1
                 fused[pos] = fused.get(pos, 0.0) + weight / (RRF_K + rank)
                 raw.setdefault(pos, {})[name] = value
 
@@ -228,7 +232,8 @@ class Retriever:
             qvec = get_query_encoder().encode_one(plain)
             add("vector", self._vector(qvec, scope, pool))
         if mode == "hybrid":
-            add("title", self._title_matches(plain, scope))
+            titled = self._title_matches(plain, scope)
+            add("title", [(pos, 1.0) for pos, _ in titled], [rank for _, rank in titled])
         for order, pos in enumerate(exact):
             fused[pos] = EXACT_SCORE + 0.001 * (len(exact) - order)
             raw.setdefault(pos, {})["exact"] = EXACT_SCORE
@@ -236,7 +241,11 @@ class Retriever:
         ranked = sorted(fused, key=lambda p: (-round(fused[p], 9), -raw[p].get("vector", -1.0), p))
         if named and len(scope) > 1:
             ranked = _cover(ranked, [self.chunks[p].jurisdiction for p in ranked], scope, k)
-        top = ranked[:k]
+        if per_section is None:
+            top = ranked[:k]
+        else:
+            owners = [self.chunks[p].label for p in ranked]
+            top = _diverse(ranked, owners, set(exact), k, per_section)
         sims = self._similarities(top, qvec, raw) if qvec is not None else {}
         return [
             Evidence(
@@ -258,13 +267,14 @@ class Retriever:
                         out.append(pos)
         return out
 
-    def _title_matches(self, text: str, scope: list[str]) -> list[tuple[int, float]]:
+    def _title_matches(self, text: str, scope: list[str]) -> list[tuple[int, int]]:
+        """Chunks of the sections whose title the question contains, longest title first, as
+        ``(position, rank)``: every chunk of one section shares its section's rank."""
         plain = f" {' '.join(_plain(text).split())} "
         hits = [(len(t), j, ref) for j, t, ref in self._titles if j in scope and t in plain]
-        out: list[tuple[int, float]] = []
-        for _, j, ref in sorted(hits, key=lambda h: -h[0]):
-            for pos in self._chunks_of.get((j, ref), []):
-                out.append((pos, 1.0))
+        out: list[tuple[int, int]] = []
+        for rank, (_, j, ref) in enumerate(sorted(hits, key=lambda h: -h[0]), 1):
+            out.extend((pos, rank) for pos in self._chunks_of.get((j, ref), []))
         return out
 
     def _vector(self, qvec: np.ndarray, scope: list[str], n: int) -> list[tuple[int, float]]:
@@ -317,3 +327,21 @@ def _cover(ranked: list[int], owners: list[str], scope: list[str], k: int) -> li
     rest = [p for p in ranked if p not in head][: max(0, k - len(head))]
     out = sorted([*head, *rest], key=ranked.index)
     return out + [p for p in ranked if p not in set(out)]
+
+
+def _diverse(
+    ranked: list[int], refs: list[str], exact: set[int], k: int, per_section: int
+) -> list[int]:
+    """The first ``k`` of ``ranked`` with at most ``per_section`` chunks of one section, so one
+    long section cannot crowd out the others; exact section lookups are never capped."""
+    seen: dict[str, int] = {}
+    top: list[int] = []
+    for pos, ref in zip(ranked, refs, strict=True):
+        if pos not in exact:
+            seen[ref] = seen.get(ref, 0) + 1
+            if seen[ref] > per_section:
+                continue
+        top.append(pos)
+        if len(top) == k:
+            break
+    return top

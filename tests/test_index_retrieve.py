@@ -98,3 +98,30 @@ def test_unknown_jurisdiction_lists_known_keys(retriever) -> None:
 
 def test_city_given_by_display_name_is_accepted(retriever) -> None:
     assert retriever.search("permits", ["East Bethel"])[0].chunk.jurisdiction == "east-bethel"
+
+
+def test_distinct_sections_let_the_answering_section_through(retriever) -> None:
+    # 'Septic Tanks' is the title of Hugo §404.03 (five chunks): listed once, it no longer hides
+    # the section that answers (pumping only by licensed persons, §404.06).
+    hits = retriever.search("Who can pump septic tanks in Hugo?", ["hugo"], 3, per_section=1)
+    assert "404.06" in [e.chunk.section for e in hits]
+
+
+@pytest.mark.parametrize(
+    ("per_section", "most"),
+    [pytest.param(1, 1, id="distinct-sections"), pytest.param(2, 2, id="two-per-section")],
+)
+def test_per_section_caps_chunks_of_one_section(retriever, per_section: int, most: int) -> None:
+    hits = retriever.search(
+        "septic tank baffles manholes compartments", ["hugo"], 8, per_section=per_section
+    )
+    counts: dict[str, int] = {}
+    for e in hits:
+        counts[e.chunk.label] = counts.get(e.chunk.label, 0) + 1
+    assert max(counts.values()) <= most
+    assert len(hits) == 8
+
+
+def test_per_section_never_caps_an_exact_lookup(retriever) -> None:
+    hits = retriever.search("Section 404.09", ["hugo"], 5, per_section=1)
+    assert [e.chunk.section for e in hits[:3]] == ["404.09"] * 3

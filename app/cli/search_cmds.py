@@ -37,8 +37,17 @@ def hit_json(e: Evidence) -> dict[str, object]:
     }
 
 
+PER_SECTION = typer.Option(
+    1, "--per-section", min=0, help="Most hits from one section (0: no limit)."
+)
+
+
 def search(
-    query: str = QUERY, city: list[str] | None = CITY, k: int | None = K, json: bool = JSON
+    query: str = QUERY,
+    city: list[str] | None = CITY,
+    k: int | None = K,
+    json: bool = JSON,
+    per_section: int = PER_SECTION,
 ) -> None:
     """Search the ordinances (exact section references first, then BM25 + vector fused)."""
     from index.retrieve import Retriever
@@ -47,7 +56,9 @@ def search(
     retriever = Retriever.open(
         settings.home, chroma_url=settings.chroma_url, max_chars=settings.max_query_chars
     )
-    hits = retriever.search(query, city or None, k or settings.top_k)
+    hits = retriever.search(
+        query, city or None, k or settings.top_k, per_section=per_section or None
+    )
     if json:
         for e in hits:
             common.print_jsonl(hit_json(e))
