@@ -213,6 +213,12 @@ class Assistant:
             notes=list(dict.fromkeys(notes)),
         )
         own = [n for n in notes if n.startswith(("Instructions inside", *u.unknown_places))]
+        silent = [c for c in scope if c not in answered and c in worker.out.refused_cities]
+        if answered and silent:  # "which cities require...": say who has no such provision
+            own.append(
+                f"{_join([names[c] for c in silent])}: no provision on this in this corpus "
+                "(nothing to quote)."
+            )
         if own and not answer.refused:  # the assistant's own caveats (tool notes are already in)
             answer.answer += "\n\n" + "\n".join(f"Note: {n}" for n in own)
         return answer

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any, Protocol
 
 from app.compose import (
@@ -31,11 +32,13 @@ from app.records import ToolCall
 from app.understand import Understanding
 from app.verify import VerificationContext
 from app.wording import (
+    FILLER,
     asked_kinds,
     asked_units,
     expand_query,
     expansion_terms,
     term_weights,
+    unaddressed_subjects,
     unknown_words,
     vocabulary,
     weighted_score,
@@ -168,6 +171,11 @@ class QuotingMixin:
     def search_block(
         self, topic: str, u: Understanding, jurisdiction: str, query: str
     ) -> Block | None:
+        missing = unaddressed_subjects(_q(u), self._vocabulary(jurisdiction))
+        if missing:
+            log.info("%s's ordinance has no words for %s", jurisdiction, missing)
+            self.out.refused_cities.append(jurisdiction)
+            return None
         hint = SEARCH_HINTS.get(topic, "")
         strange = unknown_words(sorted(key_words_raw(query)), self._vocabulary(jurisdiction))
         if strange:  # about something these rules never mention: no expansion, no leniency
@@ -244,6 +252,17 @@ class QuotingMixin:
             )
             candidates.append((score, rank, section, sentence))
         candidates.sort(key=lambda c: (-c[0], c[1]))
+        keys = {k for k in key_words(_q(u)) if "'" not in k and k not in FILLER}
+        if len(keys) >= 2:
+            whole = [c for c in candidates if _covers_all(keys, c[3])]
+            if topic == "general" and not whole and _compound(_q(u), keys):
+                log.info("no sentence holds all of %s together: not evidence", sorted(keys))
+                return None  # "minimum lot size": a pump tank's size and a lot's soil areas
+            if whole and whole[0] is not candidates[0] and whole[0][0] >= 0.4 * candidates[0][0]:
+                candidates.remove(whole[0])  # the sentence with all the asked words leads
+                candidates.insert(0, whole[0])
+        for c in candidates[:8]:
+            log.debug("candidate %.2f r%d %s: %.90s", c[0], c[1], c[2].ref, c[3])
         if kinds:  # asked for a penalty: the penalty clause leads, whatever else it mentions
             of_kind = [c for c in candidates if any(p.search(c[3]) for p in kinds)]
             candidates = of_kind + [c for c in candidates if c not in of_kind]
@@ -352,6 +371,22 @@ def _covers_key_term(
         return True
     have = {_stem(w) for w in content_words(" ".join(quotes + titles))}
     return any(_near(_stem(w), have) for w in words)
+
+
+def _covers_all(keys: set[str], sentence: str) -> bool:
+    """Whether the sentence holds every key word stem (in some form)."""
+    own = {_stem(w) for w in content_words(sentence)}
+    return all(_near(k, own) or any(len(k) >= 5 and k.startswith(o) and len(o) >= 5 for o in own)
+               for k in keys)  # fmt: skip
+
+
+def _compound(question: str, keys: set[str]) -> bool:
+    """Whether the question's key words are one two-word subject next to each other
+    ('lot size', 'drainfield depth'), so that a sentence with only one of them is not about it."""
+    if len(keys) != 2:
+        return False
+    words = [_stem(w) for w in re.findall(r"[a-z][a-z'-]*", question.lower())]
+    return any({a, b} == keys for a, b in pairwise(words))
 
 
 def _near(stem: str, have: set[str]) -> bool:

@@ -44,6 +44,8 @@ def correct_typos(text: str, names: Sequence[str] = ()) -> str:
         ]
         if not close:
             return word
+        if len(low) >= 6 and (close[0].startswith(low) or low.startswith(close[0])):
+            return word  # another form of the word, not a typo: 'install' is not 'installer'
         return close[0].capitalize() if word[0].isupper() else close[0]
 
     return re.sub(r"[A-Za-z]+", fix, text)

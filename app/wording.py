@@ -72,6 +72,29 @@ def expansion_terms(question: str) -> list[str]:
     return expand_query(question)[len(question) :].split()
 
 
+# Everyday subject words -> the ordinance's words with the same meaning (not context words like
+# "compliance inspection"). A city whose text has none of them does not address the subject:
+# "an inspection when a house is sold" is not answered by Chaska's inspection-notice rule.
+SYNONYMS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"\bsell\w*|\bsold\b|\bsale\b|\bbuy\w*|\bclosing\b|\breal estate\b",
+     ("sale", "sell", "sold", "transfer", "conveyance")),
+    (r"\btemperature\b|\btemps?\b", ("temperature", "degree", "fahrenheit")),
+    (r"\binsurance\b|\binsured\b", ("insurance", "insured")),
+)  # fmt: skip
+
+
+def unaddressed_subjects(question: str, vocab: set[str]) -> list[str]:
+    """The question's subject phrases (per `SYNONYMS`) for which the ordinance, whose stems are
+    `vocab`, uses no word of the same meaning: its text cannot answer them."""
+    low = question.lower()
+    out: list[str] = []
+    for pattern, words in SYNONYMS:
+        found = re.search(pattern, low)
+        if found and not any(_stem(w) in vocab for w in words):
+            out.append(found.group(0))
+    return out
+
+
 # Kinds of answer that are the answer whatever the topic ("the penalty for not pumping" is the
 # penalty clause, which does not mention pumping).
 ANSWER_KINDS: tuple[tuple[str, str], ...] = (
@@ -107,7 +130,8 @@ def term_weights(terms: Iterable[str], sentences: list[str]) -> dict[str, float]
 
 def weighted_score(sentence: str, terms: list[str], weights: dict[str, float]) -> float:
     """Like `compose.score_sentence`, each matched term counting by its weight; an exact word
-    form counts fully, another inflection of it ('mounded' for 'mounds') 80 %."""
+    form counts fully, another inflection of it ('mounded' for 'mounds') 80 %, a longer or
+    shorter form ('installation' for 'install') 60 %."""
     words = content_words(sentence)
     exact = set(words)
     stems = {_stem(w) for w in words}
@@ -122,9 +146,16 @@ def weighted_score(sentence: str, terms: list[str], weights: dict[str, float]) -
             score += w
         elif stem in stems:
             score += 0.8 * w
+        elif len(stem) >= 5 and any(_related(stem, s) for s in stems):
+            score += 0.6 * w  # 'inspected' for 'inspection', 'install' for 'installation'
         elif len(term) > 5 and term in low:
             score += 0.4 * w
     return score
+
+
+def _related(stem: str, other: str) -> bool:
+    """Whether `other` is a longer form of the word `stem` ('installation' for 'install')."""
+    return len(other) > len(stem) and other.startswith(stem)
 
 
 def vocabulary(texts: Iterable[str]) -> set[str]:
