@@ -14,6 +14,7 @@ LLM is unreachable or its answer does not verify. The index is opened once, lazi
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 
 from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
 from app.compose import Block, render
+from app.params import PREMISE as _PREMISE
 from app.records import REFUSAL, Answer
 from app.settings import Settings, get_settings
 from app.tables import TOPIC_TABLES, table_block
@@ -31,6 +33,19 @@ from ingest.errors import BackendUnavailableError, OrdinanceError, QueryError
 log = logging.getLogger(__name__)
 
 History = Sequence[tuple[str, str]] | Sequence[Answer]
+
+
+def _premise_figures(question: str, blocks: list[Block]) -> list[str]:
+    """Quantities a 'Since <city> requires N ...,' clause states that no answer line repeats."""
+    m = _PREMISE.match(question)
+    if not m or not blocks:
+        return []
+    premise = question[: m.start(1)]
+    found = re.findall(
+        r"(\d[\d,]*(?:\.\d+)?)[\s-]*(gallons?|feet|foot|ft|months?|years?|days?)", premise, re.I
+    )
+    heads = " ".join(b.headline for b in blocks).replace(",", "")
+    return [f"{n} {unit}" for n, unit in found if n.replace(",", "") not in heads]
 
 
 def _join(names: list[str]) -> str:
@@ -214,6 +229,12 @@ class Assistant:
         )
         own = [n for n in notes if n.startswith(("Instructions inside", *u.unknown_places))]
         silent = [c for c in scope if c not in answered and c in worker.out.refused_cities]
+        stated = _premise_figures(question, blocks)
+        if stated:
+            own.append(
+                f"The question's premise ({_join(stated)}) is not what the cited text says; "
+                "the figures above are the ordinance's."
+            )
         if answered and silent:  # "which cities require...": say who has no such provision
             own.append(
                 f"{_join([names[c] for c in silent])}: no provision on this in this corpus "

@@ -61,6 +61,12 @@ def _to_num(token: str) -> float:
     return float(_NUM_WORDS[token]) if token in _NUM_WORDS else float(token.replace(",", ""))
 
 
+# A premise clause before the question proper ("Since ..., what ...?"): group 1 is the question.
+PREMISE = re.compile(
+    r"\s*(?:since|given(?: that)?|because|as)\b(?:[^,?]|(?<=\d),(?=\d))*,\s*(.+)$", re.I | re.S
+)
+
+
 def _bool_flag(text: str, positive: str, negatives: str) -> bool | None:
     if re.search(negatives, text, re.I):
         return False
@@ -76,6 +82,11 @@ def extract_params(text: str) -> CalcParams:
     m = re.search(_NUM + r"[\s-]*(?:bed(?:room)?s?|br|bdrms?)\b", t, re.I) or re.search(
         r"\bbedrooms?\s*(?:[:=]|of|is|are)?\s*" + _NUM + r"\b", t, re.I
     )
+    asked = PREMISE.match(t)  # "Since Hugo requires X for 3 bedrooms, ... for 4?": the 4
+    later = asked and re.search(r"\bfor (?:an? )?" + _NUM + r"(?:[\s-]*bed\w*)?\s*\??\s*$",
+                                asked.group(1), re.I)  # fmt: skip
+    if m and later:
+        m = later
     if m:
         value = _to_num(m.group(1))
         # 2.5 bedrooms stays 2.5, so the calculator can say what is wrong with it

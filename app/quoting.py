@@ -376,7 +376,8 @@ def _covers_key_term(
 def _covers_all(keys: set[str], sentence: str) -> bool:
     """Whether the sentence holds every key word stem (in some form)."""
     own = {_stem(w) for w in content_words(sentence)}
-    return all(_near(k, own) or any(len(k) >= 5 and k.startswith(o) and len(o) >= 5 for o in own)
+    return all(_near(k, own) or any(len(o) >= 5 and k.startswith(o) and len(k) == len(o) + 1
+                                    for o in own)  # 'license' in 'licensed' (stem 'licens')
                for k in keys)  # fmt: skip
 
 
