@@ -1,0 +1,123 @@
+"""Round-2 realistic questions: subjects a city's text has no word for, two-word subjects, the
+sentence with every asked word leading, and premises with wrong figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.assistant import Assistant
+from app.params import extract_params
+from app.quoting import _compound
+from app.settings import Settings
+from app.typos import correct_typos
+from app.wording import unaddressed_subjects, vocabulary, weighted_score
+
+
+def test_a_subject_without_any_word_of_its_meaning_is_unaddressed() -> None:
+    chaska = vocabulary(
+        ["It shall be the responsibility of the permittee to notify the Inspector."]
+    )
+    east_bethel = vocabulary(["Before the sale or property transfer within the city."])
+    question = "Which cities require an inspection when a house is sold?"
+    assert unaddressed_subjects(question, chaska) == ["sold"]
+    assert unaddressed_subjects(question, east_bethel) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What is the minimum lot size in East Bethel?", True),
+        ("Do I need a license to install a septic system?", False),
+        ("How does Hugo define a bedroom?", False),
+    ],
+    ids=["lot-size", "license-install-apart", "define-a-bedroom"],
+)
+def test_compound_subject_is_two_key_words_side_by_side(question: str, expected: bool) -> None:
+    from app.quoting import key_words
+
+    assert _compound(question, key_words(question)) is expected
+
+
+def test_a_longer_form_of_an_asked_word_counts_but_less_than_the_word() -> None:
+    longer = weighted_score("the business of installation", ["install"], {"install": 1.0})
+    exact = weighted_score("shall install a tank", ["install"], {"install": 1.0})
+    assert 0 < longer < exact
+    assert weighted_score("as defined by the agency", ["define"], {"define": 1.0}) < longer
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("license to install a system", "install"), ("inspect my tank", "inspect"),
+     ("septik tank", "septic")],
+    ids=["install", "inspect", "real-typo"],
+)  # fmt: skip
+def test_another_form_of_a_domain_word_is_not_a_typo(text: str, expected: str) -> None:
+    assert expected in correct_typos(text).split()
+
+
+@pytest.mark.parametrize(
+    ("question", "bedrooms"),
+    [
+        ("Since Hugo requires 2,000-gallon tanks for 3 bedrooms, do I need a bigger one for 4?", 4),
+        ("Since Chaska requires 1000 gallons for 3 bedrooms, what about for 5 bedrooms?", 5),
+        ("As a 3 bedroom owner, what size tank do I need?", 3),
+    ],
+    ids=["premise-then-for-4", "premise-then-5-bedrooms", "no-later-count"],
+)
+def test_bedrooms_asked_after_a_premise_win(question: str, bedrooms: int) -> None:
+    assert extract_params(question).bedrooms == bedrooms
+
+
+@pytest.fixture(scope="module")
+def assistant(indexed_home: Path) -> Assistant:
+    return Assistant(settings=Settings(home=indexed_home))
+
+
+@pytest.mark.slow
+def test_sale_inspection_names_the_cities_without_such_a_provision(assistant: Assistant) -> None:
+    answer = assistant.ask("Which cities require an inspection when a house is sold?")
+    assert answer.jurisdictions == ["east-bethel"]
+    assert {c.jurisdiction for c in answer.citations} == {"east-bethel"}
+    assert "Before the sale or property transfer" in answer.answer
+    assert "Chaska and Hugo: no provision on this in this corpus" in answer.answer
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    ["What is the minimum lot size in East Bethel?",
+     "Do I need an inspection before I sell my house in Hugo?"],
+    ids=["eb-lot-size", "hugo-sale-inspection"],
+)  # fmt: skip
+def test_loosely_related_text_is_not_an_answer(assistant: Assistant, question: str) -> None:
+    assert assistant.ask(question).refused
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "section", "text"),
+    [
+        ("Do I need a license to install a septic system in Hugo?", "802.01", "annual license"),
+        ("Can a septic system be inspected by the homeowner in Hugo?", "601.03", "the owner"),
+    ],
+    ids=["hugo-installer-licence", "hugo-owner-inspects"],
+)
+def test_the_sentence_with_every_asked_word_leads(
+    assistant: Assistant, question: str, section: str, text: str
+) -> None:
+    answer = assistant.ask(question)
+    assert answer.citations[0].section == section
+    assert text in answer.answer.splitlines()[0]
+
+
+@pytest.mark.slow
+def test_a_premise_with_a_wrong_figure_gets_a_note(assistant: Assistant) -> None:
+    answer = assistant.ask(
+        "Since Hugo requires 2,000-gallon tanks for 3 bedrooms, do I need a bigger one for 4?"
+    )
+    assert "A 4-bedroom home in Hugo needs a septic tank of at least 1,200 gallons" in answer.answer
+    assert "premise (2,000 gallon) is not what the cited text says" in answer.answer
+    right = assistant.ask("Since Hugo requires 1,200-gallon tanks for 4 bedrooms, is that enough?")
+    assert "premise" not in right.answer
