@@ -147,6 +147,8 @@ _TOPIC_RULES: tuple[tuple[Topic, re.Pattern[str]], ...] = (
         rf"\bwhat (?:\w+ )?(?:and )?(?:size )?{_STA}|\btank and (?:a |the )?{_STA}|"
         r"\bperc\w*\b.*\b(?:area|size|how big)\b", re.I)),
     ("setback", re.compile(r"\bsetbacks?\b|\bhow (?:far|close)\b|\bdistance\w*\b|\bfeet from\b|"
+                           r"\bhow many (?:feet|ft)\b.*\bfrom (?:my |a |the |our )?(?:well|lake|river|"
+                           r"stream|house|home|building|property line|lot line|wetland)|"
                            r"\bft from\b|\b(?:away from|close to|near) (?:my |a |the |our )?(?:well|lake|river|stream|house|"
                            r"home|building|property line|lot line|wetland)", re.I)),
     ("flow", re.compile(r"\bdesign flow\b|\bsewage flow\b|\bgallons per day\b|\bgpd\b|\bdaily flow\b|"

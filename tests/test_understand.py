@@ -70,6 +70,11 @@ def test_typo_of_a_known_city_is_not_an_unknown_place() -> None:
             "My tank is 45 feet from the well, ok in Hugo?", ["site"], id="feet-is-not-fee"
         ),
         pytest.param("What does East Bethel say about drip systems?", ["general"], id="lookup"),
+        pytest.param(
+            "How many feet must a drainfield be from a lake in East Bethel?",
+            ["setback"],
+            id="how-many-feet-from-a-lake",
+        ),
     ],
 )
 def test_routes_each_question_to_its_topics(question: str, topics: list[str]) -> None:
