@@ -289,7 +289,9 @@ class Assistant:
                 if not made:
                     block = worker.search_block(topic, u, city, u.corrected or question)
                     made = [block] if block is not None else []
-                blocks.extend(made)
+                seen = {(b.jurisdiction, b.headline) for b in blocks}
+                # two topics searched to the same sentence ("pump tank ... smaller") say it once
+                blocks.extend(b for b in made if (b.jurisdiction, b.headline) not in seen)
         if not u.jurisdictions and u.topic == "general":
             blocks = _closest_cities(blocks, worker)
         return blocks

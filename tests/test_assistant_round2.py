@@ -121,3 +121,13 @@ def test_a_premise_with_a_wrong_figure_gets_a_note(assistant: Assistant) -> None
     assert "premise (2,000 gallon) is not what the cited text says" in answer.answer
     right = assistant.ask("Since Hugo requires 1,200-gallon tanks for 4 bedrooms, is that enough?")
     assert "premise" not in right.answer
+
+
+@pytest.mark.slow
+def test_two_topics_reaching_one_sentence_say_it_once(assistant: Assistant) -> None:
+    answer = assistant.ask(
+        "Since East Bethel requires a 1,500 gallon pump tank, can it be smaller?"
+    )
+    body = answer.answer.split("Sources:")[0]
+    assert body.count("Pressurized systems require a separate 1,000 gallon pump tank.") == 1
+    assert "premise (1,500 gallon)" in answer.answer
