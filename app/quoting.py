@@ -51,7 +51,7 @@ GENERIC = {
     "city", "rules", "rule", "required", "requirement", "requirements", "need", "minimum",
     "maximum", "does", "say", "what", "where", "house", "home", "property", "owner", "my",
     "know", "want", "like", "good", "new", "old", "way", "much", "many", "long", "often",
-    "allow", "allows", "require", "sewers",
+    "allow", "allows", "require", "sewers", "amount",
 }  # fmt: skip
 SEARCH_HINTS: dict[str, str] = {
     "tank": "septic tank capacity gallons bedrooms",
@@ -258,11 +258,11 @@ class QuotingMixin:
             if topic == "general" and not whole and _compound(_q(u), keys):
                 log.info("no sentence holds all of %s together: not evidence", sorted(keys))
                 return None  # "minimum lot size": a pump tank's size and a lot's soil areas
-            if whole and whole[0] is not candidates[0] and whole[0][0] >= 0.4 * candidates[0][0]:
-                candidates.remove(whole[0])  # the sentence with all the asked words leads
-                candidates.insert(0, whole[0])
-        for c in candidates[:8]:
-            log.debug("candidate %.2f r%d %s: %.90s", c[0], c[1], c[2].ref, c[3])
+            some = [c for c in candidates if any(_covers_all({k}, c[3]) for k in keys)]
+            lead = whole or ([] if candidates[0] in some else some)  # all asked words, or any
+            if lead and lead[0] is not candidates[0] and lead[0][0] >= 0.4 * candidates[0][0]:
+                candidates.remove(lead[0])
+                candidates.insert(0, lead[0])
         if kinds:  # asked for a penalty: the penalty clause leads, whatever else it mentions
             of_kind = [c for c in candidates if any(p.search(c[3]) for p in kinds)]
             candidates = of_kind + [c for c in candidates if c not in of_kind]
