@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from itertools import pairwise
 from typing import Any, Protocol
 
 from app.compose import (
@@ -35,6 +34,7 @@ from app.wording import (
     FILLER,
     asked_kinds,
     asked_units,
+    compound_subject,
     expand_query,
     expansion_terms,
     term_weights,
@@ -241,7 +241,11 @@ class QuotingMixin:
             own = {_stem(w) for w in content_words(sentence)}
             if u.quantitative and re.search(r"\d", sentence) and own & title_terms:
                 bonus += 1.0
-            if units and any(p.search(sentence) for p in units) and own & title_terms:
+            if (
+                units
+                and any(p.search(sentence) for p in units)
+                and any(_near(k, own) for k in title_terms)
+            ):
                 bonus += 1.0
             if title_terms & {_stem(w) for w in content_words(section.title)}:
                 bonus += 0.75
@@ -255,7 +259,7 @@ class QuotingMixin:
         keys = {k for k in key_words(_q(u)) if "'" not in k and k not in FILLER}
         if len(keys) >= 2:
             whole = [c for c in candidates if _covers_all(keys, c[3])]
-            if topic == "general" and not whole and _compound(_q(u), keys):
+            if topic == "general" and not whole and compound_subject(_q(u), keys):
                 log.info("no sentence holds all of %s together: not evidence", sorted(keys))
                 return None  # "minimum lot size": a pump tank's size and a lot's soil areas
             some = [c for c in candidates if any(_covers_all({k}, c[3]) for k in keys)]
@@ -379,15 +383,6 @@ def _covers_all(keys: set[str], sentence: str) -> bool:
     return all(_near(k, own) or any(len(o) >= 5 and k.startswith(o) and len(k) == len(o) + 1
                                     for o in own)  # 'license' in 'licensed' (stem 'licens')
                for k in keys)  # fmt: skip
-
-
-def _compound(question: str, keys: set[str]) -> bool:
-    """Whether the question's key words are one two-word subject next to each other
-    ('lot size', 'drainfield depth'), so that a sentence with only one of them is not about it."""
-    if len(keys) != 2:
-        return False
-    words = [_stem(w) for w in re.findall(r"[a-z][a-z'-]*", question.lower())]
-    return any({a, b} == keys for a, b in pairwise(words))
 
 
 def _near(stem: str, have: set[str]) -> bool:

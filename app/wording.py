@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
+from itertools import pairwise
 
 from app.compose import _stem, content_words
 
@@ -52,7 +53,8 @@ UNITS: tuple[tuple[str, str], ...] = (
     (r"\bcost\w*|\bfee\b|\bprice\b|\binsurance\b|\bbond\b|\$", r"\$|dollar"),
     (r"\bslope\b|\bsteep\b", r"percent|%"),
     (r"\bpenalt\w*|\bfines?\b|\bpunish\w*", r"misdemeanor|penalt|fine"),
-    (r"\bwho\b", r"licens|certif|contractor|qualified|personnel"),
+    (r"\bwho\b", r"licens|certif|contractor|qualified|personnel|performed by|administrator|"
+                 r"inspector\b|official"),
 )  # fmt: skip
 
 
@@ -151,6 +153,15 @@ def weighted_score(sentence: str, terms: list[str], weights: dict[str, float]) -
         elif len(term) > 5 and term in low:
             score += 0.4 * w
     return score
+
+
+def compound_subject(question: str, keys: set[str]) -> bool:
+    """Whether the question's key words are one two-word subject next to each other
+    ('lot size', 'drainfield depth'), so that a sentence with only one of them is not about it."""
+    if len(keys) != 2:
+        return False
+    words = [_stem(w) for w in re.findall(r"[a-z][a-z'-]*", question.lower())]
+    return any({a, b} == keys for a, b in pairwise(words))
 
 
 def _related(stem: str, other: str) -> bool:

@@ -9,10 +9,9 @@ import pytest
 
 from app.assistant import Assistant
 from app.params import extract_params
-from app.quoting import _compound
 from app.settings import Settings
 from app.typos import correct_typos
-from app.wording import unaddressed_subjects, vocabulary, weighted_score
+from app.wording import compound_subject, unaddressed_subjects, vocabulary, weighted_score
 
 
 def test_a_subject_without_any_word_of_its_meaning_is_unaddressed() -> None:
@@ -37,7 +36,7 @@ def test_a_subject_without_any_word_of_its_meaning_is_unaddressed() -> None:
 def test_compound_subject_is_two_key_words_side_by_side(question: str, expected: bool) -> None:
     from app.quoting import key_words
 
-    assert _compound(question, key_words(question)) is expected
+    assert compound_subject(question, key_words(question)) is expected
 
 
 def test_a_longer_form_of_an_asked_word_counts_but_less_than_the_word() -> None:
