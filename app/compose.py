@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from app.records import Citation
+from index.llm import Source
 
 _STOP = {
     "the", "a", "an", "and", "or", "of", "in", "on", "for", "to", "is", "are", "be", "what",
@@ -61,17 +62,9 @@ TOPIC_TERMS: dict[str, tuple[str, ...]] = {
 }
 
 
-@dataclass
-class Support:
-    """One quoted provision: the verbatim quote and the citation fields around it."""
-
-    jurisdiction: str
-    section: str | None
-    title: str
-    label: str
-    quote: str
-    source: str
-    page: int | None = None
+Support = Source
+"""One quoted provision: the verbatim quote and the citation fields around it (the same record
+the LLM agent is shown, so both modes cite alike)."""
 
 
 @dataclass

@@ -21,11 +21,6 @@ from ingest.errors import OrdinanceError
 log = logging.getLogger(__name__)
 
 
-def _source(s: Support) -> Source:
-    return Source(jurisdiction=s.jurisdiction, section=s.section, title=s.title, label=s.label,
-                  quote=s.quote, source=s.source, page=s.page)  # fmt: skip
-
-
 def calculator_functions() -> list[Callable[..., Any]]:
     """The calculators the agent may call (`tools.registry.TOOLS`), as plain functions."""
     try:
@@ -68,20 +63,20 @@ def agent_tools(worker: Any, scope: list[str]) -> AgentTools:
                     score = score_sentence(sentence, terms) + max(0.0, 0.6 - 0.2 * rank)
                     ranked.append((score, rank, worker._support(section, sentence)))
         ranked.sort(key=lambda r: (-r[0], r[1]))
-        return [_source(r[2]) for r in ranked[:4]]
+        return [r[2] for r in ranked[:4]]
 
     def section(key: str, ref: str) -> Source | None:
         found = worker._read_section(key, ref)
         if found is None:
             return None
-        return _source(worker._support(found, " ".join(found.text.split())))
+        return worker._support(found, " ".join(found.text.split()))
 
     def record(name: str, arguments: dict[str, Any], data: dict[str, Any]) -> list[Source]:
         worker.out.tool_calls.append(ToolCall(name=name, arguments=arguments, result=data))
         worker.ctx.allow_numbers_from(data, arguments)
         provs = list(data.get("citations") or [])
         city = str(arguments.get("jurisdiction") or scope[0])
-        return [_source(s) for s in worker._provenance_supports(provs, city)]
+        return list(worker._provenance_supports(provs, city))
 
     return AgentTools(search=search, section=section, resolve=resolve,
                       calculators=calculator_functions(), record=record)  # fmt: skip
