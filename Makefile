@@ -25,8 +25,8 @@ test: setup browser
 	$(BIN)/python -m pytest -q
 
 lint: setup
-	$(BIN)/ruff check ingest index tools app evals tests scripts
-	$(BIN)/ruff format --check ingest index tools app evals tests scripts
+	$(BIN)/ruff check core ingest index tools app evals tests scripts
+	$(BIN)/ruff format --check core ingest index tools app evals tests scripts
 
 types: setup
 	$(BIN)/mypy
@@ -34,8 +34,8 @@ types: setup
 check: lint types test
 
 fmt: setup
-	$(BIN)/ruff format ingest index tools app evals tests scripts
-	$(BIN)/ruff check --fix ingest index tools app evals tests scripts
+	$(BIN)/ruff format core ingest index tools app evals tests scripts
+	$(BIN)/ruff check --fix core ingest index tools app evals tests scripts
 
 bench: setup
 	$(BIN)/python -m evals.bench

@@ -23,7 +23,7 @@ from app.quoting import QuotingMixin, RetrieverLike
 from app.records import ToolCall
 from app.understand import Understanding
 from app.verify import STATE_SOURCE, STATE_TITLE, VerificationContext
-from ingest.errors import OrdinanceError, SectionNotFoundError, ToolInputError
+from core.errors import OrdinanceError, SectionNotFoundError, ToolInputError
 
 log = logging.getLogger(__name__)
 

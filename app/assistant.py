@@ -28,7 +28,7 @@ from app.settings import Settings, get_settings
 from app.tables import TOPIC_TABLES, table_block
 from app.understand import Understanding, merge_follow_up, understand
 from app.verify import VerificationContext, failures
-from ingest.errors import BackendUnavailableError, OrdinanceError, QueryError
+from core.errors import BackendUnavailableError, OrdinanceError, QueryError
 
 log = logging.getLogger(__name__)
 

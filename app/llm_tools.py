@@ -15,8 +15,8 @@ from typing import Any
 
 from app.compose import Support, best_sentences, content_words, score_sentence
 from app.records import Citation, ToolCall
+from core.errors import OrdinanceError
 from index.llm import AgentTools, Source
-from ingest.errors import OrdinanceError
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 This is the only module that imports gradio, and it stays a thin adapter: the assistant, the
 corpus and the calculators do the work, :mod:`app.ui_logic` turns their records into escaped
 HTML and markdown, and :mod:`app.site_plot` draws the site picture. User errors
-(:class:`~ingest.errors.OrdinanceError`) become messages on the page; anything else is logged and
+(:class:`~core.errors.OrdinanceError`) become messages on the page; anything else is logged and
 shown as a short generic message, never a traceback.
 """
 
@@ -23,7 +23,7 @@ from app import ui_logic as L
 from app.records import Answer, Citation
 from app.settings import Settings
 from app.site_plot import render_site_png
-from ingest.errors import OrdinanceError
+from core.errors import OrdinanceError
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 from app.records import Answer, Citation
 from app.settings import Settings
-from ingest.errors import OrdinanceError, SectionNotFoundError
+from core.errors import OrdinanceError, SectionNotFoundError
 from ingest.records import ManifestEntry, Section
 
 log = logging.getLogger(__name__)

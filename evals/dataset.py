@@ -9,7 +9,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ingest.errors import ConfigError
+from core.errors import ConfigError
 
 CASES_FILE = Path(__file__).with_name("cases.yaml")
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from core.errors import IndexStateError, ManifestError
 from index import chroma
 from index.chunk import chunk_sections
 from index.embed import get_embedder, model_id
@@ -35,7 +36,6 @@ from index.state import (
     write_generation,
     write_state,
 )
-from ingest.errors import IndexStateError, ManifestError
 from ingest.records import ParsedDocument
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from ingest.errors import BackendUnavailableError, ConfigError, IndexStateError
+from core.errors import BackendUnavailableError, ConfigError, IndexStateError
 
 log = logging.getLogger(__name__)
 

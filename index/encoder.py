@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from ingest.errors import ConfigError
+from core.errors import ConfigError
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ingest.errors import BackendUnavailableError, ConfigError
+from core.errors import BackendUnavailableError, ConfigError
 
 log = logging.getLogger(__name__)
 

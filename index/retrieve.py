@@ -12,6 +12,12 @@ from typing import Any, Literal
 
 import numpy as np
 
+from core.errors import (
+    IndexStateError,
+    QueryError,
+    SectionNotFoundError,
+    UnknownJurisdictionError,
+)
 from index import chroma
 from index.embed import model_id
 from index.encoder import get_query_encoder
@@ -25,12 +31,6 @@ from index.refs import (
     strip_jurisdictions,
 )
 from index.state import REBUILD_HINT, IndexState, read_chunks, read_documents, read_state
-from ingest.errors import (
-    IndexStateError,
-    QueryError,
-    SectionNotFoundError,
-    UnknownJurisdictionError,
-)
 from ingest.records import Section
 
 log = logging.getLogger(__name__)

@@ -20,8 +20,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from core.errors import IndexStateError
 from index.records import Chunk
-from ingest.errors import IndexStateError
 from ingest.records import ParsedDocument
 
 log = logging.getLogger(__name__)

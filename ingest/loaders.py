@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
 
-from ingest.errors import (
+from core.errors import (
     EmptyDocumentError,
     NeedsOCRError,
     UnreadableDocumentError,

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from ingest.errors import ManifestError
+from core.errors import ManifestError
 from ingest.records import ManifestEntry
 
 log = logging.getLogger(__name__)

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
+from core.errors import SectionNotFoundError
 from ingest.clean import clean_source
-from ingest.errors import SectionNotFoundError
 from ingest.loaders import load_source
 from ingest.manifest import BUNDLED_MANIFEST, load_manifest
 from ingest.records import ManifestEntry, ParsedDocument, Section

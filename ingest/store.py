@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
-from ingest.errors import IndexStateError, UnknownJurisdictionError
+from core.errors import IndexStateError, UnknownJurisdictionError
 from ingest.parse import find_section, load_corpus
 from ingest.records import ManifestEntry, ParsedDocument, Section
 

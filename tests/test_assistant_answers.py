@@ -10,7 +10,7 @@ from app.assistant import Assistant
 from app.records import REFUSAL, Answer
 from app.settings import Settings
 from app.verify import fold_ws
-from ingest.errors import QueryError, ToolInputError, UnknownJurisdictionError
+from core.errors import QueryError, ToolInputError, UnknownJurisdictionError
 
 pytestmark = pytest.mark.slow
 

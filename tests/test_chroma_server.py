@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from core.errors import BackendUnavailableError
 from index.build import update_index
 from index.retrieve import Retriever
 from index.state import read_state
-from ingest.errors import BackendUnavailableError
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -97,7 +97,7 @@ def test_ingest_and_search_through_a_chroma_server(chroma_url, bundled_documents
 def test_index_built_on_a_server_is_not_opened_from_disk(
     chroma_url, bundled_documents, tmp_path
 ) -> None:
-    from ingest.errors import IndexStateError
+    from core.errors import IndexStateError
 
     home = tmp_path / "home"
     eb = [d for d in bundled_documents if d.entry.jurisdiction == "east-bethel"]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from core.errors import IndexStateError
 from index.build import update_index
 from index.retrieve import Retriever
 from index.state import SCHEMA_VERSION, read_state, state_path
-from ingest.errors import IndexStateError
 
 pytestmark = pytest.mark.slow
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import QueryError, SectionNotFoundError, UnknownJurisdictionError
 from evals.dataset import load_cases
-from ingest.errors import QueryError, SectionNotFoundError, UnknownJurisdictionError
 
 pytestmark = pytest.mark.slow
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from fpdf import FPDF
 
-from ingest.errors import (
+from core.errors import (
     EmptyDocumentError,
     IngestError,
     NeedsOCRError,

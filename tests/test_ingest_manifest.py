@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from core.errors import ManifestError
 from ingest import BUNDLED_MANIFEST, load_manifest
-from ingest.errors import ManifestError
 
 MANIFESTS = Path(__file__).parent / "data" / "ingest" / "manifests"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from fpdf import FPDF
 
+from core.errors import SectionNotFoundError
 from ingest import find_section, parse_document
-from ingest.errors import SectionNotFoundError
 from ingest.records import ManifestEntry, ParsedDocument, Section
 
 DATA = Path(__file__).parent / "data" / "ingest"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from core.errors import IndexStateError, SectionNotFoundError, UnknownJurisdictionError
 from ingest import load_manifest, parse_document
-from ingest.errors import IndexStateError, SectionNotFoundError, UnknownJurisdictionError
 from ingest.records import ParsedDocument
 from ingest.store import Corpus, load_documents, save_documents, store_path
 

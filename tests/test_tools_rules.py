@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from core.errors import ConfigError, UnknownJurisdictionError
 from ingest import find_section, load_corpus
-from ingest.errors import ConfigError, UnknownJurisdictionError
 from ingest.records import Section
 from tools.rules import RULES_DIR, Cited, Deferral, fold_ws, load_rules, normalize_key
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ingest.errors import ToolInputError
+from core.errors import ToolInputError
 from tools.calculators import known_features, setback, site_check
 
 TABLE_IV = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ingest.errors import ToolInputError, UnknownJurisdictionError
+from core.errors import ToolInputError, UnknownJurisdictionError
 from tools.calculators import design_flow, septic_tank_capacity
 
 TANK_ROWS = [

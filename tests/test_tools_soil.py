@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ingest.errors import ToolInputError
+from core.errors import ToolInputError
 from tools.calculators import soil_treatment_area, vertical_separation
 from tools.soil import SystemType
 

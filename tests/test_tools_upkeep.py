@@ -7,7 +7,7 @@ import typing
 
 import pytest
 
-from ingest.errors import ToolInputError
+from core.errors import ToolInputError
 from tools.calculators import holding_tank_capacity, pumping_due, rule_fact
 from tools.compare import TOPICS, compare
 from tools.registry import TOOLS

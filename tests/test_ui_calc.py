@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app import ui_calc as C
-from ingest.errors import ToolInputError
+from core.errors import ToolInputError
 from tools.records import CalcResult, Provenance
 
 NAMES = {"chaska": "Chaska", "east-bethel": "East Bethel", "hugo": "Hugo"}

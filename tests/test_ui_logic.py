@@ -6,7 +6,7 @@ import pytest
 
 from app import ui_logic as L
 from app.records import REFUSAL, Answer, Citation
-from ingest.errors import SectionNotFoundError
+from core.errors import SectionNotFoundError
 from ingest.records import ManifestEntry, Section
 
 EVIL = '<script>alert("x")</script><img src=x onerror=alert(1)>'

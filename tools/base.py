@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from ingest.errors import ToolInputError
+from core.errors import ToolInputError
 from tools.records import CalcResult, Provenance
 from tools.rules import Band, Cited, CityRules, RuleBook, load_rules
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ingest.errors import ToolInputError
+from core.errors import ToolInputError
 from tools import base
 from tools.holding import holding_tank_capacity
 from tools.records import CalcResult, Comparison, ComparisonRow

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ingest.errors import ToolInputError
+from core.errors import ToolInputError
 from tools import base
 from tools.base import fmt, where
 from tools.records import CalcResult, Provenance

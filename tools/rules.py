@@ -19,7 +19,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ingest.errors import ConfigError, UnknownJurisdictionError
+from core.errors import ConfigError, UnknownJurisdictionError
 from tools.records import STATE_NOTE, Confidence, Provenance
 
 log = logging.getLogger(__name__)

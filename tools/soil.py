@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ingest.errors import ToolInputError
+from core.errors import ToolInputError
 from tools import base
 from tools.base import fmt, where
 from tools.records import CalcComponent, CalcResult, Provenance

@@ -11,7 +11,7 @@ import sys
 import typer
 
 from app.cli import common
-from ingest.errors import OrdinanceError
+from core.errors import OrdinanceError
 
 app = typer.Typer(
     name="ordinance",

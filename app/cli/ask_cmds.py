@@ -11,7 +11,7 @@ from rich.panel import Panel
 
 from app.cli import common
 from app.records import Answer
-from ingest.errors import OrdinanceError
+from core.errors import OrdinanceError
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from rich.console import Console
 
 from app.settings import Settings, get_settings
-from ingest.errors import OrdinanceError, SectionNotFoundError
+from core.errors import OrdinanceError, SectionNotFoundError
 
 console = Console(width=None if sys.stdout.isatty() else 160)
 err_console = Console(stderr=True)

@@ -13,8 +13,8 @@ from rich.table import Table
 
 from app.cli import common
 from app.settings import Settings
+from core.errors import ManifestError
 from ingest import load_manifest, parse_document
-from ingest.errors import ManifestError
 from ingest.records import ManifestEntry, ParsedDocument, Section
 from ingest.store import Corpus, save_documents
 

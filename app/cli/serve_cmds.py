@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from app.cli import common
-from ingest.errors import ConfigError
+from core.errors import ConfigError
 
 
 def register(app: typer.Typer) -> None:
