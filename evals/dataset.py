@@ -1,19 +1,39 @@
-"""The dev question set (`evals/cases.yaml`) as typed records."""
+"""Eval question sets as typed records, in two on-disk formats and four splits.
+
+* ``tune``  - `evals/cases.yaml`, the dev set the answerer was built against (YAML, `EvalCase`).
+* ``blind`` - `evals/blind/batch-*.json`, frozen questions written by someone who read only the
+  ordinances and the user personas, never the code or the tune set. Judge changes here.
+* ``fresh`` - `evals/blind/fresh-*.json`, a later batch written the same way and held out: run it
+  (``--split fresh``) only to report, after blind has been looked at closely.
+* ``zoo``   - `evals/zoo/*/expected.json`, the fictional publishers'-format cities' questions.
+
+The JSON files use the corpus zoo's question schema (see `evals/zoo/README.md`): value *groups* of
+acceptable spellings, `expect_abstain`, and `expect_yesno` for yes/no questions.
+"""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ConfigError
 
-CASES_FILE = Path(__file__).with_name("cases.yaml")
+EVALS_DIR = Path(__file__).parent
+CASES_FILE = EVALS_DIR / "cases.yaml"
+BLIND_DIR = EVALS_DIR / "blind"
+ZOO_DIR = EVALS_DIR / "zoo"
+SPLITS = ("tune", "blind", "zoo", "fresh")
+DEFAULT_SPLITS = ("tune", "blind", "zoo")
 
-CaseKind = Literal["lookup", "calculator", "comparison", "refusal", "adversarial"]
+CaseKind = Literal[
+    "lookup", "calculator", "comparison", "refusal", "adversarial",  # tune (cases.yaml)
+    "multipart", "yesno", "calc", "compare", "abstain",  # blind / zoo
+]  # fmt: skip
 
 
 class _Record(BaseModel):
@@ -33,17 +53,43 @@ class EvalCase(_Record):
     city: str | None = Field(description="Jurisdiction key the asker chose, or None.")
     kind: CaseKind
     expected_sections: list[ExpectedSection] = Field(default_factory=list)
-    expected_values: list[float | int | str] = Field(default_factory=list)
-    should_refuse: bool = False
+    expected_values: list[float | int | str] = Field(
+        default_factory=list, description="Every value must appear (numbers compared normalised)."
+    )
+    value_groups: list[list[str]] = Field(
+        default_factory=list, description="Every group must have one spelling in the answer."
+    )
+    expect_yesno: Literal["yes", "no"] | None = Field(
+        default=None, description="The direct answer a yes/no question must lead with."
+    )
+    should_refuse: bool = Field(
+        default=False, description="The ordinance does not give the asked fact: abstain."
+    )
+    jurisdictions: list[str] = Field(
+        default_factory=list, description="Cities the question is about (leakage is any other)."
+    )
+    split: str = "tune"
+    persona: str | None = None
+    notes: str = ""
 
 
 class EvalSet(_Record):
     cases: list[EvalCase]
 
 
+def _check_unique(cases: list[EvalCase], path: Path) -> list[EvalCase]:
+    dupes = [cid for cid, n in Counter(c.id for c in cases).items() if n > 1]
+    if dupes:
+        raise ConfigError(f"Eval cases file {str(path)!r} repeats ids {dupes!r}: make them unique.")
+    return cases
+
+
 def load_cases(path: Path | None = None) -> list[EvalCase]:
-    """The cases in ``path`` (default: the bundled `evals/cases.yaml`), ids checked unique."""
+    """The cases in ``path`` (default: the bundled `evals/cases.yaml`), ids checked unique.
+    A ``.json`` file is read in the zoo question schema (`load_question_file`)."""
     path = path or CASES_FILE
+    if path.suffix == ".json":
+        return load_question_file(path, split="blind")
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         cases = EvalSet.model_validate(data).cases
@@ -52,7 +98,60 @@ def load_cases(path: Path | None = None) -> list[EvalCase]:
             f"Eval cases file {str(path)!r} cannot be read ({type(exc).__name__}: {exc}). "
             "Fix the file: a list of cases under `cases:` (see evals/dataset.py)."
         ) from exc
-    dupes = [cid for cid, n in Counter(c.id for c in cases).items() if n > 1]
-    if dupes:
-        raise ConfigError(f"Eval cases file {str(path)!r} repeats ids {dupes!r}: make them unique.")
-    return cases
+    return _check_unique(cases, path)
+
+
+def _from_question(item: dict[str, Any], split: str) -> EvalCase:
+    cities = list(item.get("jurisdictions") or [])
+    return EvalCase(
+        id=item["id"],
+        question=item["question"],
+        city=None,  # asked as a user types it: the question names its city (or not)
+        kind=item["kind"],
+        expected_sections=[
+            ExpectedSection(jurisdiction=s["jurisdiction"], ref=str(s["section"]))
+            for s in item.get("expect_sections") or []
+        ],
+        value_groups=[[str(v) for v in group] for group in item.get("expect_values") or []],
+        expect_yesno=item.get("expect_yesno"),
+        should_refuse=bool(item.get("expect_abstain")),
+        jurisdictions=cities,
+        split=split,
+        persona=item.get("persona"),
+        notes=item.get("notes", ""),
+    )
+
+
+def load_question_file(path: Path, split: str) -> list[EvalCase]:
+    """Questions in the zoo schema: a JSON list, or an object with a ``questions`` list."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        items = data["questions"] if isinstance(data, dict) else data
+        cases = [_from_question(item, split) for item in items]
+    except (OSError, ValueError, KeyError, TypeError, ValidationError) as exc:
+        raise ConfigError(
+            f"Question file {str(path)!r} cannot be read ({type(exc).__name__}: {exc}). "
+            "Fix the file: the question schema of evals/zoo/README.md."
+        ) from exc
+    return _check_unique(cases, path)
+
+
+def zoo_cities(root: Path | None = None) -> list[Path]:
+    """The zoo's city folders (each with `manifest.yaml` and `expected.json`)."""
+    root = root or ZOO_DIR
+    return sorted(p.parent for p in root.glob("*/expected.json"))
+
+
+def load_split(split: str) -> list[EvalCase]:
+    """Every case of one split (see the module docstring)."""
+    if split == "tune":
+        return [c.model_copy(update={"split": "tune"}) for c in load_cases()]
+    if split == "blind":
+        files = sorted(BLIND_DIR.glob("batch-*.json"))
+    elif split == "fresh":
+        files = sorted(BLIND_DIR.glob("fresh-*.json"))
+    elif split == "zoo":
+        files = [city / "expected.json" for city in zoo_cities()]
+    else:
+        raise ConfigError(f"Unknown eval split {split!r}: choose from {', '.join(SPLITS)}.")
+    return [case for f in files for case in load_question_file(f, split)]
