@@ -38,6 +38,11 @@ class Answer(_Record):
     jurisdictions: list[str] = Field(default_factory=list, description="Keys the answer covers.")
     answer: str = Field(description="Answer text with inline citation markers like [1].")
     refused: bool = False
+    abstained: bool = Field(
+        default=False,
+        description="The ordinances do not state the asked fact: a refusal, or an answer that "
+        "says so and where the text defers (a resolution, a state rule, another chapter).",
+    )
     clarification: str | None = Field(default=None, description="A question back to the user.")
     citations: list[Citation] = Field(default_factory=list)
     tool_calls: list[ToolCall] = Field(default_factory=list)
@@ -57,6 +62,8 @@ class Answer(_Record):
         checked = verify_answer(self, ctx)
         for name in ("answer", "refused", "citations", "clarification"):
             object.__setattr__(self, name, getattr(checked, name))
+        if self.refused:
+            object.__setattr__(self, "abstained", True)
         return self
 
     @classmethod
@@ -71,6 +78,7 @@ class Answer(_Record):
             "jurisdictions": list(self.jurisdictions),
             "answer": self.answer,
             "refused": self.refused,
+            "abstained": self.refused or self.abstained,
             "clarification": self.clarification,
             "citations": [
                 c.model_dump(mode="json", include=_CITATION_KEYS) for c in self.citations

@@ -20,6 +20,7 @@ KEYS = {
     "jurisdictions",
     "answer",
     "refused",
+    "abstained",
     "clarification",
     "citations",
     "tool_calls",

@@ -55,6 +55,7 @@ def _error_object(question: str, exc: OrdinanceError) -> dict[str, object]:
         "jurisdictions": [],
         "answer": f"error: {exc}",
         "refused": True,
+        "abstained": True,
         "clarification": None,
         "citations": [],
         "tool_calls": [],

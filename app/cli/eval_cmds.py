@@ -74,17 +74,29 @@ def retrieval(cases: str | None = CASES, baseline: bool = BASELINE, json: bool =
         common.console.print("ours missed: " + ", ".join(r.case_id for r in misses))
 
 
+SPLIT = typer.Option(
+    None,
+    "--split",
+    "-s",
+    help="Question split(s): tune, blind, zoo, fresh (repeatable; default: tune, blind and zoo). "
+    "`fresh` is held out: run it only to report.",
+)
+
+
 @eval_app.command("answers")
 def answers(
     cases: str | None = CASES,
+    split: list[str] | None = SPLIT,
     baseline: bool = typer.Option(
         True, "--baseline/--no-baseline", help="Also run the retrieve-and-quote-top-chunk baseline."
     ),
     json: bool = JSON,
     out: str | None = typer.Option(None, "--out", help="Report folder (default: evals/reports/)."),
 ) -> None:
-    """Section hit, value match, refusal P/R, leakage, failed citations and latency of the
-    assistant's answers, per kind and per city, beside a top-chunk baseline; writes a report."""
+    """Pass rate, section hit, value match, abstention P/R, leakage, failed citations and latency of
+    the assistant's answers per split (tune and blind side by side), kind and city, beside a
+    top-chunk baseline; writes a report. Blind and zoo questions are asked in an eval home that
+    holds the bundled corpus and the corpus zoo (`<home>-eval`, built on first use)."""
     from pathlib import Path
 
     from app.assistant import Assistant
@@ -95,10 +107,22 @@ def answers(
         top_chunk_asker,
         write_report,
     )
-    from evals.dataset import load_cases
+    from evals.dataset import DEFAULT_SPLITS, load_cases, load_split
+    from evals.home import build_eval_home
 
-    assistant = Assistant(settings=common.settings())
-    loaded = load_cases(Path(cases) if cases else None)
+    settings = common.settings()
+    if cases:
+        loaded = load_cases(Path(cases))
+    else:
+        loaded = [c for name in (split or DEFAULT_SPLITS) for c in load_split(name)]
+    needs_zoo = any(c.split != "tune" for c in loaded)
+    with common.err_console.status(
+        "Ingesting the bundled corpus and the zoo into the eval home..."
+    ):
+        home, problems = build_eval_home(settings.home, with_zoo=needs_zoo)
+    for line in problems:
+        common.err_console.print(f"[yellow]not ingested[/] {line}")
+    assistant = Assistant(home=home, settings=settings)
     with common.err_console.status("Loading the index and the model..."):
         assistant.warm()
     names = assistant.names()
@@ -111,9 +135,10 @@ def answers(
         for row in report.scores:
             common.print_jsonl(row)
         return
-    table = Table(title=f"Answers on {len(loaded)} dev cases")
-    cols = ("system", "group", "cases", "section hit", "value match", "refusal P", "refusal R",
-            "leaks", "failed cites", "p50 ms", "p95 ms")  # fmt: skip
+    splits = list(dict.fromkeys(c.split for c in loaded))
+    table = Table(title=f"Answers by split ({', '.join(splits)}): ours beside the baseline")
+    cols = ("group", "system", "cases", "pass", "section hit", "value match", "abstain P",
+            "abstain R", "leaks", "failed cites", "p50 ms", "p95 ms")  # fmt: skip
     for col in cols:
         table.add_column(
             col, justify="left" if col in ("system", "group") else "right", no_wrap=True
@@ -122,22 +147,24 @@ def answers(
     def cell(x: float | None) -> str:
         return "-" if x is None else f"{x:.2f}"
 
-    for s in report.scores:
+    shown = [s for s in report.scores if s.group in splits or " kind:" in s.group]
+    shown.sort(key=lambda s: (s.group.partition(" ")[2], splits.index(s.group.partition(" ")[0])))
+    for s in shown:
         table.add_row(
-            s.system, s.group, str(s.cases), cell(s.section_hit), cell(s.value_match),
-            cell(s.refusal_precision), cell(s.refusal_recall), str(s.leaks),
+            s.group, s.system, str(s.cases), cell(s.passed), cell(s.section_hit),
+            cell(s.value_match), cell(s.refusal_precision), cell(s.refusal_recall), str(s.leaks),
             str(s.failed_citations), f"{s.p50_ms:.1f}", f"{s.p95_ms:.1f}",
         )  # fmt: skip
     common.console.print(table)
     path = write_report(report, Path(out) if out else None)
-    common.console.print(f"Report: {path}")
+    common.console.print(f"Report (per city and every miss): {path}")
 
 
 @eval_app.callback(invoke_without_command=True)
 def _answers_by_default(ctx: typer.Context) -> None:
     """`ordinance eval` alone runs the answer eval; `ordinance eval retrieval` the retrieval one."""
     if ctx.invoked_subcommand is None:
-        answers(cases=None, baseline=True, json=False, out=None)
+        answers(cases=None, split=None, baseline=True, json=False, out=None)
 
 
 def register(app: typer.Typer) -> None:

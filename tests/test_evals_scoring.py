@@ -1,0 +1,86 @@
+"""The answer evaluators: the zoo's matching rules, yes/no leads, cut labels, abstention, pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.records import REFUSAL, Answer, Citation
+from evals.answers import group_present, leads_with, score_case
+from evals.dataset import SPLITS, EvalCase, ExpectedSection, load_split
+
+
+def _case(**kw: object) -> EvalCase:
+    base: dict[str, object] = dict(id="c", question="q", city=None, kind="lookup", split="blind",
+                                   jurisdictions=["pine-ridge-lake"])  # fmt: skip
+    base.update(kw)
+    return EvalCase.model_validate(base)
+
+
+def _answer(text: str, section: str | None = "9-4-8C", refused: bool = False) -> Answer:
+    cite = Citation(jurisdiction="pine-ridge-lake", section=section, title="T", label="L",
+                    quote="q", source="s", marker=1)  # fmt: skip
+    return Answer(question="q", answer=text, refused=refused, citations=[] if refused else [cite])
+
+
+@pytest.mark.parametrize(
+    ("group", "answer", "ok"),
+    [
+        pytest.param(["12 months", "one year"], "Valid for twelve months; One Year max", True, id="case-folded"),
+        pytest.param(["75-foot"], "a 75\u2013foot setback", True, id="unicode-dash"),
+        pytest.param(["12 months"], "valid for 12\n  months", True, id="whitespace"),
+        pytest.param(["12 months"], "valid for 1 year", False, id="absent"),
+    ],
+)  # fmt: skip
+def test_value_group_matches_one_spelling_after_folding(
+    group: list[str], answer: str, ok: bool
+) -> None:
+    assert group_present(group, answer) is ok
+
+
+@pytest.mark.parametrize(
+    ("answer", "lead"),
+    [("Yes. A permit is required [1].", "yes"), ("**No** - it is not allowed", "no"),
+     ("Nothing says so", None), ("The answer is yes", None)],
+)  # fmt: skip
+def test_yes_no_is_the_first_word(answer: str, lead: str | None) -> None:
+    assert leads_with(answer) == lead
+
+
+def test_a_finer_cited_label_is_cut_back_to_the_expected_section() -> None:
+    case = _case(expected_sections=[ExpectedSection(jurisdiction="pine-ridge-lake", ref="9-4-8")])
+    assert score_case("ours", case, _answer("a"), {}, lambda c: True).section_hit is True
+
+
+def test_another_section_with_the_same_prefix_is_not_a_hit() -> None:
+    case = _case(expected_sections=[ExpectedSection(jurisdiction="pine-ridge-lake", ref="9-4-1")])
+    assert score_case("ours", case, _answer("a", "9-4-12"), {}, lambda c: True).section_hit is False
+
+
+@pytest.mark.parametrize(
+    ("kw", "answer", "passed"),
+    [
+        pytest.param({"should_refuse": True}, _answer(REFUSAL, refused=True), True, id="abstain-right"),
+        pytest.param({"should_refuse": True}, _answer("It is 50 dollars"), False, id="abstain-invented"),
+        pytest.param({"value_groups": [["3 years"], ["25%"]]}, _answer("3 years, or at 25%"), True, id="all-groups"),
+        pytest.param({"value_groups": [["3 years"], ["25%"]]}, _answer("3 years"), False, id="one-group-missing"),
+        pytest.param({"expect_yesno": "yes"}, _answer("Yes, a permit is required."), True, id="yes-leads"),
+        pytest.param({"expect_yesno": "yes"}, _answer("A permit is required."), False, id="no-direct-answer"),
+        pytest.param({"jurisdictions": ["cedar-bluff"]}, _answer("a"), False, id="leak-fails"),
+    ],
+)  # fmt: skip
+def test_a_case_passes_only_when_every_check_holds(kw: dict, answer: Answer, passed: bool) -> None:
+    assert score_case("ours", _case(**kw), answer, {}, lambda c: True).passed is passed
+
+
+@pytest.mark.parametrize("split", SPLITS)
+def test_every_split_loads_with_unique_ids(split: str) -> None:
+    cases = load_split(split)
+    assert cases and len({c.id for c in cases}) == len(cases)
+    assert all(c.split == split for c in cases)
+
+
+def test_blind_questions_name_known_cities_and_cite_a_section_when_they_should_answer() -> None:
+    known = {"chaska", "east-bethel", "hugo", "pine-ridge-lake", "cedar-bluff", "fox-creek-county"}
+    for case in load_split("blind") + load_split("fresh"):
+        assert set(case.jurisdictions) <= known, case.id
+        assert case.should_refuse or case.expected_sections, case.id
