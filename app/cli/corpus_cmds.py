@@ -97,8 +97,16 @@ def ingest(
     with Progress(*columns, console=common.err_console, transient=True) as bar:
         task = bar.add_task("Parsing", total=len(selected))
         for entry, path in selected:
-            bar.update(task, description=f"Parsing {entry.name}")
-            docs.append(parse_document(entry, path))
+            size = f" ({path.stat().st_size / 1e6:.1f} MB)" if path.is_file() else ""
+            label = f"Parsing {entry.name}{size}"
+            bar.update(task, description=label)
+
+            def stage(name: str, label: str = label) -> None:
+                bar.update(task, description=f"{label}: {name}")
+
+            docs.append(
+                parse_document(entry, path, max_mb=settings.max_document_mb, progress=stage)
+            )
             bar.advance(task)
         save_documents(settings.home, docs)
         if not no_index:
