@@ -47,6 +47,11 @@ class Settings(BaseSettings):
     )
     top_k: int = Field(default=5, ge=1, le=50, description="Hits returned by a search.")
     max_query_chars: int = Field(default=2000, ge=10, description="Longest question accepted.")
+    max_document_mb: float = Field(
+        default=64.0,
+        gt=0,
+        description="Largest ordinance file `ordinance ingest` reads, in megabytes; a larger file is refused with a message (split it, or raise this).",
+    )
     refusal_threshold: float = Field(
         default=0.3,
         description="Lowest vector similarity of the best hit for the default answerer to answer; below it, it refuses. Questions without sewer/septic vocabulary need at least 0.45.",

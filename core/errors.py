@@ -6,6 +6,7 @@
     │   ├── UnreadableDocumentError  binary junk, bad encoding, corrupt PDF
     │   ├── NeedsOCRError            a scanned PDF without a text layer
     │   ├── UnsupportedFormatError   an extension we cannot load
+    │   ├── DocumentTooLargeError    a file over the `max_document_mb` setting
     │   └── ManifestError            a bad, missing or duplicate manifest entry
     ├── SectionNotFoundError       `show KEY SECTION` names no section       (.suggestions)
     ├── UnknownJurisdictionError   a city key we do not have                 (.known)
@@ -47,6 +48,10 @@ class NeedsOCRError(IngestError):
 
 
 class UnsupportedFormatError(IngestError):
+    pass
+
+
+class DocumentTooLargeError(IngestError):
     pass
 
 

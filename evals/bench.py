@@ -287,6 +287,51 @@ def bench_memory(ctx: BenchContext) -> list[BenchRow]:
     ]
 
 
+PARSE_SIZES_MB = (1, 4, 16)
+PARSE_RUNS = {1: 5, 4: 3, 16: 2}
+"""Best of several runs: the smaller sizes are quick and most disturbed by other load."""
+
+
+def bench_parse_scaling(ctx: BenchContext) -> list[BenchRow]:
+    """Parse time (load + clean + sections) of synthetic ordinances of 1, 4 and 16 MB (best of
+    `PARSE_RUNS`), and each time's ratio to the 1 MB time: linear growth gives 4x and 16x.
+    CPU time of this process, so that other work on the machine disturbs the ratios less."""
+    from evals.synthetic import write_synthetic
+    from ingest import ManifestEntry, parse_document
+
+    entry = ManifestEntry(jurisdiction="synthetic", name="Synthetic", instrument="-", source="-")
+    times: dict[int, float] = {}
+    sections: dict[int, int] = {}
+    for mb in PARSE_SIZES_MB:
+        path = write_synthetic(ctx.workdir, mb * 1_000_000)
+        best = float("inf")
+        for _ in range(PARSE_RUNS.get(mb, 2)):
+            started = time.process_time()
+            doc = parse_document(entry, path, max_mb=mb + 1)
+            best = min(best, time.process_time() - started)
+        times[mb], sections[mb] = best, len(doc.sections)
+        path.unlink()
+    base = PARSE_SIZES_MB[0]
+    rows = [
+        BenchRow(f"parse {mb} MB (CPU)", times[mb], "s", note=f"{sections[mb]} sections")
+        for mb in PARSE_SIZES_MB
+    ]
+    for mb in PARSE_SIZES_MB[1:]:
+        ratio = times[mb] / times[base]
+        limit = 1.25 * mb / base
+        rows.append(
+            BenchRow(
+                f"parse {mb} MB / {base} MB",
+                ratio,
+                "x",
+                f"<= {limit:g}",
+                ratio <= limit,
+                f"linear would be {mb // base}x",
+            )
+        )
+    return rows
+
+
 BENCHES: list[Callable[[BenchContext], list[BenchRow]]] = [
     bench_ingest,
     bench_queries,
@@ -294,6 +339,7 @@ BENCHES: list[Callable[[BenchContext], list[BenchRow]]] = [
     bench_cold_start,
     bench_answers,
     bench_memory,
+    bench_parse_scaling,
 ]
 """Run in order; later benches may use what earlier ones put in the context."""
 
@@ -312,12 +358,17 @@ def format_table(rows: list[BenchRow]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=3, help="Passes over the dev questions.")
+    parser.add_argument(
+        "--only", action="append", default=[], help="Run only benches whose name contains this."
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     rows: list[BenchRow] = []
     with tempfile.TemporaryDirectory(prefix="ordinance-bench-") as tmp:
         ctx = BenchContext(workdir=Path(tmp), rounds=args.rounds)
         for bench in BENCHES:
+            if args.only and not any(word in bench.__name__ for word in args.only):
+                continue
             rows.extend(bench(ctx))
     print(format_table(rows))
     return 0 if all(r.ok is not False for r in rows) else 1

@@ -29,7 +29,7 @@ _LIST_MARKER_LINE = re.compile(r"^\(\s*\w{1,3}\s*\)")
 _PORTAL_CRUMB = re.compile(r"WebLinkAbout|^Home\s*My\b")
 
 
-@dataclass
+@dataclass(slots=True)
 class Line:
     text: str
     start: int  # offset of text[0] in the source
@@ -44,7 +44,7 @@ class Page:
     swapped: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class _Seg:
     pos: int  # start in the clean stream
     length: int
@@ -61,15 +61,54 @@ class CleanStream:
     segs: list[_Seg] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     layout: str = "flow"
+    # Built in linear time: pieces are collected and joined once (`_finish`); the segment
+    # starts for lookups are computed once, not per call.
+    _parts: list[str] = field(default_factory=list, repr=False)
+    _size: int = 0
+    _starts: list[int] | None = field(default=None, repr=False)
 
     def _append(self, piece: str, src: int | None, lo: int | None, hi: int | None) -> None:
         if piece:
-            self.segs.append(_Seg(len(self.text), len(piece), src, lo, hi))
-            self.text += piece
+            if not self._parts and self.text:
+                self._parts, self._size = [self.text], len(self.text)
+            self.segs.append(_Seg(self._size, len(piece), src, lo, hi))
+            self._parts.append(piece)
+            self._size += len(piece)
+            self._starts = None
+
+    def _tail(self, n: int) -> str:
+        """The last `n` characters appended so far."""
+        out: list[str] = []
+        got = 0
+        for part in reversed(self._parts):
+            out.append(part)
+            got += len(part)
+            if got >= n:
+                break
+        return "".join(reversed(out))[-n:]
+
+    def _drop_tail(self, n: int) -> None:
+        """Remove the last `n` characters appended (and their segments)."""
+        while n > 0 and self._parts:
+            last, seg = self._parts[-1], self.segs[-1]
+            cut = min(n, len(last))
+            self._parts[-1] = last[: len(last) - cut]
+            seg.length -= cut
+            self._size -= cut
+            n -= cut
+            if not self._parts[-1]:
+                self._parts.pop()
+                self.segs.pop()
+        self._starts = None
+
+    def _finish(self) -> None:
+        self.text = "".join(self._parts)
+        self._parts = [self.text] if self.text else []
 
     def _seg_index(self, pos: int) -> int:
-        starts = [s.pos for s in self.segs]
-        return max(0, bisect.bisect_right(starts, pos) - 1)
+        if self._starts is None or len(self._starts) != len(self.segs):
+            self._starts = [s.pos for s in self.segs]
+        return max(0, bisect.bisect_right(self._starts, pos) - 1)
 
     def source_span(self, start: int, end: int) -> tuple[int, int]:
         """Smallest source span covering the clean characters [start, end)."""
@@ -132,6 +171,12 @@ def is_noise_line(text: str) -> bool:
     if _LIST_MARKER_LINE.match(s) or re.search(r"[a-z]{2}", s) or re.search(r"\b[A-Z]{4,}\b", s):
         return False
     return len(re.findall(r"\d+", s)) < 2
+
+
+def _next_numbers(found: list[tuple[int, int]], i: int, k: int = 3) -> list[int]:
+    """The first `k` numbers of `found` ((position, number) by position) after position `i`."""
+    at = bisect.bisect_right(found, i, key=lambda t: t[0])
+    return [n for _, n in found[at : at + k]]
 
 
 def _accept_page(n: int, prev: int | None, following: list[int] | None = None) -> bool:
@@ -205,12 +250,13 @@ def _strip_edges(pages: list[Page], use_lead_number: bool) -> None:
     leads = [
         int(m.group(1)) if p.lines and (m := LEAD_NUM.match(p.lines[0].text)) else -1 for p in pages
     ]
+    found = [(i, n) for i, n in enumerate(leads) if n >= 0]
     for i, page in enumerate(pages):
         if not page.lines:
             continue
         first = page.lines[0]
         m = LEAD_NUM.match(first.text)
-        following = [n for n in leads[i + 1 :] if n >= 0]
+        following = _next_numbers(found, i)
         if (
             use_lead_number
             and m
@@ -246,7 +292,7 @@ def _paginate_flow(lines: list[Line]) -> list[Page]:
         m = PAGE_NUM_LINE.match(line.text)
         if m:
             n = int(m.group(1))
-            following = [v for j, v in numbers if j > i] if prev is None else None
+            following = _next_numbers(numbers, i) if prev is None else None
             if _accept_page(n, prev, following):
                 lo = n if prev is None or n <= prev + 1 else prev + 1
                 pages.append(Page(current, n, lo))
@@ -284,9 +330,10 @@ def _paginate_pdf(lines: list[Line]) -> list[Page]:
     ]
     pages: list[Page] = []
     prev: int | None = None
+    found = [(i, n) for i, nums in enumerate(candidates) for n in nums]
     for i, group in enumerate(ordered):
         page = Page([])
-        following = [n for later in candidates[i + 1 :] for n in later]
+        following = _next_numbers(found, i)
         for n in candidates[i]:
             if _accept_page(n, prev, following):
                 page.number = n
@@ -359,17 +406,11 @@ def clean_source(source: SourceText) -> CleanStream:
             text, start = text[lead:], line.start + lead
             if not text:
                 continue
-            if (
-                stream.text.endswith("-\n")
-                and len(stream.text) > 2
-                and stream.text[-3].isalpha()
-                and text[0].islower()
-            ):
-                stream.text = stream.text[:-2]
-                stream.segs[-1].length = 0
-                stream.segs[-2].length -= 1
-                stream.segs = [s for s in stream.segs if s.length > 0]
+            tail = stream._tail(3)
+            if tail.endswith("-\n") and len(tail) > 2 and tail[-3].isalpha() and text[0].islower():
+                stream._drop_tail(2)
             stream._append(text, start, lo, page.number)
             stream._append("\n", None, None, None)
+    stream._finish()
     log.debug("cleaned %s: layout=%s, %d pages", source.path, layout, len(pages))
     return stream

@@ -6,13 +6,14 @@ import difflib
 import hashlib
 import logging
 import re
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
 from core.errors import SectionNotFoundError
 from ingest.clean import clean_source
-from ingest.loaders import load_source
+from ingest.loaders import DEFAULT_MAX_MB, load_source
 from ingest.manifest import BUNDLED_MANIFEST, load_manifest
 from ingest.records import ManifestEntry, ParsedDocument, Section
 from ingest.structure import parse_sections
@@ -21,13 +22,40 @@ log = logging.getLogger(__name__)
 
 _REF_PREFIX = re.compile(r"^\s*(?:sections?|secs?\.?|§+|s\.)\s*", re.IGNORECASE)
 _NUMERIC = re.compile(r"^\d+(?:[.\-]\d+)*$")
+_LARGE_BYTES = 1_000_000
+
+Stage = Callable[[str], None]
+"""Told each stage of a parse ('reading', 'cleaning', 'finding sections'): for progress."""
 
 
-def parse_document(entry: ManifestEntry, path: Path) -> ParsedDocument:
-    """Load, clean and parse one ordinance file into its ordered section records."""
+def parse_document(
+    entry: ManifestEntry,
+    path: Path,
+    *,
+    max_mb: float = DEFAULT_MAX_MB,
+    progress: Stage | None = None,
+) -> ParsedDocument:
+    """Load, clean and parse one ordinance file into its ordered section records.
+
+    Time and memory grow linearly with the file's size; a file over `max_mb` megabytes raises
+    `DocumentTooLargeError`. `progress` is told each stage; large files also log each stage."""
     path = Path(path)
-    source = load_source(path)
+    large = path.is_file() and path.stat().st_size >= _LARGE_BYTES
+    started = time.perf_counter()
+
+    def stage(name: str) -> None:
+        if large:
+            log.info(
+                "%s: %s (%.1f s so far)", entry.jurisdiction, name, time.perf_counter() - started
+            )
+        if progress is not None:
+            progress(name)
+
+    stage("reading")
+    source = load_source(path, max_mb=max_mb)
+    stage("cleaning")
     stream = clean_source(source)
+    stage("finding sections")
     sections = parse_sections(stream, entry)
     warnings = list(stream.warnings)
     if not any(s.kind == "section" for s in sections):

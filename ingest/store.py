@@ -17,7 +17,8 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
-from core.errors import IndexStateError, UnknownJurisdictionError
+from core.errors import IndexStateError, ManifestError, UnknownJurisdictionError
+from ingest.manifest import entry_lines
 from ingest.parse import find_section, load_corpus
 from ingest.records import ManifestEntry, ParsedDocument, Section
 
@@ -84,6 +85,42 @@ def save_documents(home: Path, docs: Sequence[ParsedDocument]) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     log.info("stored %d document(s) under %s", len(merged), home)
+
+
+def check_replacements(
+    home: Path,
+    selected: Sequence[tuple[ManifestEntry, Path]],
+    manifest: Path,
+    *,
+    replace: bool,
+) -> None:
+    """Refuse, unless `replace`, an ingest that would replace a city stored from another file.
+
+    Re-ingesting a city from the same file (an update, or the bundled corpus again) is allowed;
+    a manifest entry that reuses a stored city's key for a different document must say so."""
+    if replace:
+        return
+    try:
+        stored = {d.entry.jurisdiction: d for d in load_documents(home)}
+    except IndexStateError:
+        return  # a corrupt store is rebuilt by the ingest
+    lines: dict[str, int] | None = None
+    for entry, path in selected:
+        old = stored.get(entry.jurisdiction)
+        if old is None or Path(old.source_path).resolve() == Path(path).resolve():
+            continue
+        if lines is None:
+            lines = entry_lines(manifest)
+        line = lines.get(entry.jurisdiction)
+        where = f", line {line}" if line else ""
+        count = sum(s.kind == "section" for s in old.sections)
+        raise ManifestError(
+            f"Manifest {str(manifest)!r}{where}: entry {entry.jurisdiction!r} would replace the "
+            f"ingested city {entry.jurisdiction!r} ({old.entry.name}, {count} sections from "
+            f"{old.source_path!r}) with {str(path)!r}. Pass --replace to replace it, or give "
+            "this entry another 'jurisdiction' key to add a new city.",
+            manifest,
+        )
 
 
 class Corpus:

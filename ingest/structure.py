@@ -11,6 +11,8 @@ records of kind "preamble"/"table_of_contents"/"adoption"/"appendix", never as s
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import logging
 import re
 from collections.abc import Callable
@@ -60,13 +62,13 @@ def _drop_toc_duplicates(
 ) -> list[Heading]:
     """A heading repeated later whose first occurrence has (almost) no body is a TOC entry."""
     out = []
+    stops = sorted(stops)
+    last = {key(h): i for i, h in enumerate(heads)}
     for i, h in enumerate(heads):
-        nxt = min(
-            [s for s in stops if s > h.start]
-            + [heads[i + 1].start if i + 1 < len(heads) else 10**9]
-        )
+        at = bisect.bisect_right(stops, h.start)
+        nxt = min([*stops[at : at + 1], heads[i + 1].start if i + 1 < len(heads) else 10**9])
         short = nxt - h.body < 80
-        if short and any(key(o) == key(h) for o in heads[i + 1 :]):
+        if short and last[key(h)] > i:
             continue
         out.append(h)
     return out
@@ -120,6 +122,18 @@ def _as_section(c: Heading) -> Heading:
     return Heading(c.start, c.body, "section", "numbered", number, title, 9, c.key)
 
 
+def _outside_headings(heads: list[Heading], containers: list[Heading]) -> list[Heading]:
+    """The containers that do not start inside a heading's line (between its start and body)."""
+    taken = sorted((h.start, h.body) for h in heads)
+    reach = list(itertools.accumulate((b for _, b in taken), max))
+    out = []
+    for c in containers:
+        at = bisect.bisect_right(taken, c.start, key=lambda t: t[0])
+        if not (at > 0 and reach[at - 1] > c.start):
+            out.append(c)
+    return out
+
+
 def _has_body(text: str, events: list[Heading], j: int) -> bool:
     """Whether text follows container `j` before the next heading (else it heads what follows)."""
     k = j + 1
@@ -148,8 +162,7 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
             _as_section(c) for c in all_containers if c.number and c.number.startswith("SECTION")
         ]
         all_containers = [c for c in all_containers if not (c.number or "").startswith("SECTION")]
-    taken = [(h.start, h.body) for h in heads]
-    containers = [c for c in all_containers if not any(a <= c.start < b for a, b in taken)]
+    containers = _outside_headings(heads, all_containers)
     taken_starts = {h.start for h in heads}
     first_start = heads[0].start if heads else len(text)
     clauses = [

@@ -100,7 +100,13 @@ def test_ingest_adds_a_city_from_a_manifest_and_keeps_the_others(
     assert "chaska" in out and "hugo" in out
     hugo = DATA / "hugo_pages_43_47.txt"
     code, out, err = run(
-        capsys, "ingest", str(hugo), "--manifest", str(MANIFESTS / "hugo_pages.yaml"), "--no-index"
+        capsys,
+        "ingest",
+        str(hugo),
+        "--manifest",
+        str(MANIFESTS / "hugo_pages.yaml"),
+        "--no-index",
+        "--replace",
     )
     assert code == 0, err
     code, out, _ = run(capsys, "sections", "--city", "hugo", "--json")
@@ -117,9 +123,8 @@ def test_failed_ingest_leaves_the_previous_store_intact(
         run(capsys, "ingest", "--manifest", str(MANIFESTS / "excerpts.yaml"), "--no-index")[0] == 0
     )
     before = store_path(tmp_home).read_bytes()
-    code, _, err = run(
-        capsys, "ingest", "--manifest", str(MANIFESTS / "with_bad_file.yaml"), "--no-index"
-    )
+    bad = str(MANIFESTS / "with_bad_file.yaml")
+    code, _, err = run(capsys, "ingest", "--manifest", bad, "--no-index", "--replace")
     assert code == 2
     assert "bad_binary.txt" in err and "binary file" in err
     assert store_path(tmp_home).read_bytes() == before
@@ -165,3 +170,42 @@ def test_ingest_stores_then_hands_the_documents_to_the_index(
     code, _, err = run(capsys, "ingest", "--manifest", str(MANIFESTS / "excerpts.yaml"))
     assert code == 0, err
     assert seen == [(["chaska", "east-bethel", "hugo"], True)]
+
+
+@pytest.mark.usefixtures("wide")
+def test_replacing_a_city_from_another_file_needs_replace(
+    tmp_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        run(capsys, "ingest", "--manifest", str(MANIFESTS / "excerpts.yaml"), "--no-index")[0] == 0
+    )
+    before = store_path(tmp_home).read_bytes()
+    manifest = MANIFESTS / "hugo_pages.yaml"
+    code, _, err = run(capsys, "ingest", "--manifest", str(manifest), "--no-index")
+    message = " ".join(err.split())
+    assert code == 2
+    assert (
+        f"{str(manifest)!r}, line 3: entry 'hugo' would replace the ingested city 'hugo'" in message
+    )
+    assert "hugo_section_6.txt" in message and "Pass --replace" in message
+    assert store_path(tmp_home).read_bytes() == before
+    code, _, err = run(capsys, "ingest", "--manifest", str(manifest), "--no-index", "--replace")
+    assert code == 0, err
+    assert store_path(tmp_home).read_bytes() != before
+
+
+@pytest.mark.usefixtures("wide")
+def test_an_entry_repeating_jurisdiction_cannot_replace_a_bundled_city(
+    tmp_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "ingest", "--no-index")[0] == 0
+    manifest = tmp_path / "m.yaml"
+    manifest.write_text(
+        "documents:\n  - jurisdiction: x\n    name: X\n    instrument: I\n"
+        f"    jurisdiction: hugo\n    source: {DATA / 'hugo_section_6.txt'}\n"
+    )
+    code, _, err = run(capsys, "ingest", "--manifest", str(manifest), "--no-index")
+    assert code == 2
+    assert "field 'jurisdiction' appears twice (lines 2 and 5)" in " ".join(err.split())
+    code, out, _ = run(capsys, "sections", "--city", "hugo", "--json")
+    assert code == 0 and len(out.splitlines()) == 79

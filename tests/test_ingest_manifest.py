@@ -63,3 +63,51 @@ def test_malformed_manifest_is_rejected_with_the_format_hint(tmp_path: Path, con
     path.write_text(content)
     with pytest.raises(ManifestError, match=r"m\.yaml"):
         load_manifest(path)
+
+
+@pytest.mark.parametrize(
+    ("content", "needles"),
+    [
+        pytest.param(
+            "documents:\n  - jurisdiction: x\n    name: X\n    instrument: I\n"
+            "    jurisdiction: hugo\n    source: a.txt\n",
+            ["entry 1 (line 2)", "field 'jurisdiction' appears twice (lines 2 and 5)"],
+            id="jurisdiction-twice",
+        ),
+        pytest.param(
+            "documents:\n  - jurisdiction: a\n    name: A\n    instrument: I\n    source: a.txt\n"
+            "  - jurisdiction: b\n    name: B\n    name: C\n    instrument: I\n    source: a.txt\n",
+            ["entry 2 (line 6)", "field 'name' appears twice (lines 7 and 8)"],
+            id="name-twice-in-second-entry",
+        ),
+        pytest.param(
+            "documents:\n  - jurisdiction: a\n    name: A\n    instrument: I\n    source: a.txt\n"
+            "    state_rules_adopted: {x: 1, x: 2}\n",
+            ["entry 1 (line 2)", "field 'x' appears twice"],
+            id="nested-key-twice",
+        ),
+        pytest.param(
+            "documents: []\ndocuments:\n  - jurisdiction: a\n",
+            ["top level", "field 'documents' appears twice (lines 1 and 2)"],
+            id="documents-twice",
+        ),
+    ],
+)
+def test_a_field_written_twice_is_refused_with_entry_and_lines(
+    tmp_path: Path, content: str, needles: list[str]
+) -> None:
+    (tmp_path / "a.txt").write_text("Section 1. Purpose. Text.\n")
+    path = tmp_path / "m.yaml"
+    path.write_text(content)
+    with pytest.raises(ManifestError) as info:
+        load_manifest(path)
+    message = str(info.value)
+    assert repr(str(path)) in message
+    for needle in needles:
+        assert needle in message
+
+
+def test_duplicate_jurisdiction_names_both_entries_and_lines() -> None:
+    with pytest.raises(ManifestError) as info:
+        load_manifest(MANIFESTS / "duplicate_key.yaml")
+    assert "entry 2 (line 6)" in str(info.value) and "also entry 1 (line 2)" in str(info.value)

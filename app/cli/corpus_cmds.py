@@ -16,7 +16,7 @@ from app.settings import Settings
 from core.errors import ManifestError
 from ingest import load_manifest, parse_document
 from ingest.records import ManifestEntry, ParsedDocument, Section
-from ingest.store import Corpus, save_documents
+from ingest.store import Corpus, check_replacements, save_documents
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +27,11 @@ MANIFEST = typer.Option(
     None, "--manifest", "-m", help="Manifest describing the files (default: the bundled corpus)."
 )
 NO_INDEX = typer.Option(False, "--no-index", help="Parse and store only; do not update the index.")
+REPLACE = typer.Option(
+    False,
+    "--replace",
+    help="Allow replacing a city already ingested from another file (same jurisdiction key).",
+)
 CITY = typer.Option(None, "--city", "-c", help="Only this jurisdiction key (e.g. hugo).")
 JSON = typer.Option(False, "--json", help="JSON Lines: one object per section.")
 
@@ -81,11 +86,17 @@ def _pages(doc: ParsedDocument) -> str:
 
 
 def ingest(
-    paths: list[Path] | None = PATHS, manifest: Path | None = MANIFEST, no_index: bool = NO_INDEX
+    paths: list[Path] | None = PATHS,
+    manifest: Path | None = MANIFEST,
+    no_index: bool = NO_INDEX,
+    replace: bool = REPLACE,
 ) -> None:
-    """Parse ordinances, store the sections and update the index (default: the bundled corpus)."""
+    """Parse ordinances, store the sections and update the index (default: the bundled corpus).
+
+    A city already ingested from another file is only replaced with --replace."""
     settings = common.settings()
     selected = _select(list(paths or []), manifest, settings)
+    check_replacements(settings.home, selected, manifest or settings.manifest, replace=replace)
     docs: list[ParsedDocument] = []
     stats: Any = None
     columns = (
@@ -97,8 +108,16 @@ def ingest(
     with Progress(*columns, console=common.err_console, transient=True) as bar:
         task = bar.add_task("Parsing", total=len(selected))
         for entry, path in selected:
-            bar.update(task, description=f"Parsing {entry.name}")
-            docs.append(parse_document(entry, path))
+            size = f" ({path.stat().st_size / 1e6:.1f} MB)" if path.is_file() else ""
+            label = f"Parsing {entry.name}{size}"
+            bar.update(task, description=label)
+
+            def stage(name: str, label: str = label) -> None:
+                bar.update(task, description=f"{label}: {name}")
+
+            docs.append(
+                parse_document(entry, path, max_mb=settings.max_document_mb, progress=stage)
+            )
             bar.advance(task)
         save_documents(settings.home, docs)
         if not no_index:
