@@ -5,12 +5,12 @@ from __future__ import annotations
 import difflib
 import hashlib
 import logging
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
 from core.errors import SectionNotFoundError
+from core.refs import is_number, normalize_ref, ref_variants
 from ingest.clean import clean_source
 from ingest.loaders import load_source
 from ingest.manifest import BUNDLED_MANIFEST, load_manifest
@@ -18,9 +18,6 @@ from ingest.records import ManifestEntry, ParsedDocument, Section
 from ingest.structure import parse_sections
 
 log = logging.getLogger(__name__)
-
-_REF_PREFIX = re.compile(r"^\s*(?:sections?|secs?\.?|§+|s\.)\s*", re.IGNORECASE)
-_NUMERIC = re.compile(r"^\d+(?:[.\-]\d+)*$")
 
 
 def parse_document(entry: ManifestEntry, path: Path) -> ParsedDocument:
@@ -60,20 +57,11 @@ def load_corpus(manifest: Path | None = None) -> list[ParsedDocument]:
     return list(_load_corpus_cached(manifest, stamp))
 
 
-def normalise_ref(ref: str) -> str:
-    """'Section 98' -> '98', '§ 404.04' -> '404.04', 'Sec. 01' -> '1' (leading zeros dropped)."""
-    s = _REF_PREFIX.sub("", ref.strip()).strip().rstrip(".").strip()
-    if _NUMERIC.match(s):
-        head, *rest = re.split(r"([.\-])", s)
-        return str(int(head)) + "".join(rest)
-    return s
-
-
 def _number_matches(section: Section, want: str) -> bool:
     number = section.section
     if number is None:
         return False
-    if normalise_ref(number) == want:
+    if normalize_ref(number) == want:
         return True
     if "-" in number and want.isdigit() and section.title.lower().startswith("reserved"):
         lo, _, hi = number.partition("-")
@@ -85,16 +73,18 @@ def find_section(sections: Sequence[Section], jurisdiction: str, ref: str) -> Se
     """The section of `jurisdiction` that `ref` names: by number, or by title.
 
     Numbers are matched exactly after dropping prefixes ('Section', 'Sec.', '§') and leading
-    zeros ('Section 1' finds '01'; '404.4' does not find '404.04'). Titles match
+    zeros ('Section 1' finds '01'; '404.4' does not find '404.04'; '9-4-8' is never '9'); a
+    subsection falls back to its section (`core.refs.ref_variants`). Titles match
     case-insensitively, exactly, then as a unique prefix, then as a unique close match.
     Raises `SectionNotFoundError` with the closest identifiers as suggestions.
     """
     pool = [s for s in sections if s.jurisdiction == jurisdiction and s.kind == "section"]
-    want = normalise_ref(ref)
-    if _NUMERIC.match(want):
-        hits = [s for s in pool if _number_matches(s, want)]
-        if hits:
-            return hits[0]
+    want = normalize_ref(ref)
+    if is_number(want):
+        for variant in ref_variants(ref):  # '4.1.2(a)' -> 4.1.2, then its section 4.1
+            hits = [s for s in pool if _number_matches(s, variant)]
+            if hits:
+                return hits[0]
     low = want.lower()
     titled = [s for s in pool if s.title]
     exact = [s for s in titled if s.title.lower().rstrip(".") == low]
@@ -109,7 +99,7 @@ def find_section(sections: Sequence[Section], jurisdiction: str, ref: str) -> Se
             return next(s for s in titled if s.title.lower() == close[0])
     refs = [s.ref for s in pool]
     keyed = {
-        (normalise_ref(r) if s.section else r.lower()): r for s, r in zip(pool, refs, strict=True)
+        (normalize_ref(r) if s.section else r.lower()): r for s, r in zip(pool, refs, strict=True)
     }
     near = difflib.get_close_matches(low, list(keyed), n=5, cutoff=0.5)
     suggestions = [keyed[k] for k in near]
