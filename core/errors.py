@@ -6,6 +6,7 @@
     │   ├── UnreadableDocumentError  binary junk, bad encoding, corrupt PDF
     │   ├── NeedsOCRError            a scanned PDF without a text layer
     │   ├── UnsupportedFormatError   an extension we cannot load
+    │   ├── NoSectionsError          no heading scheme found, or too few sections for the length
     │   └── ManifestError            a bad, missing or duplicate manifest entry
     ├── SectionNotFoundError       `show KEY SECTION` names no section       (.suggestions)
     ├── UnknownJurisdictionError   a city key we do not have                 (.known)
@@ -51,6 +52,10 @@ class UnsupportedFormatError(IngestError):
 
 
 class ManifestError(IngestError):
+    pass
+
+
+class NoSectionsError(IngestError):
     pass
 
 

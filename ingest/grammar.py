@@ -275,13 +275,17 @@ def detect(text: str) -> Grammar | None:
             best = g
     if best is None:
         return None
-    best.containers, coarse = _containers(best, candidates, keyword, sizes)
+    best.containers, coarse = _containers(text, best, candidates, keyword, sizes)
     best.headings = sorted(best.headings + coarse, key=lambda h: h.start)
     return best
 
 
 def _containers(
-    g: Grammar, candidates: list[LineHead], keyword: list[LineHead], sizes: dict[int, int]
+    text: str,
+    g: Grammar,
+    candidates: list[LineHead],
+    keyword: list[LineHead],
+    sizes: dict[int, int],
 ) -> tuple[list[LineHead], list[LineHead]]:
     """Keyword containers and coarser numbered lines of another scheme above the sections;
     and those coarser lines that hold provisions themselves with no child section."""
@@ -303,7 +307,7 @@ def _containers(
         prev = g.headings[i - 1] if i > 0 else None
         n = len(key)
         if nxt is not None and nxt.key[:n] == key:
-            label = f"{h.number} {h.title}"
+            label = " ".join(_FOOTNOTE_MARK.sub("", text[h.start : h.body]).split())
             out.append(
                 LineHead(h.start, h.body, h.number, h.title, key, h.scheme, "container", n,
                          label=label)

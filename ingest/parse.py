@@ -9,26 +9,40 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from core.errors import SectionNotFoundError
+from core.errors import NoSectionsError, SectionNotFoundError
 from core.refs import is_number, normalize_ref, ref_variants
 from ingest.clean import clean_source
 from ingest.loaders import load_source
 from ingest.manifest import BUNDLED_MANIFEST, load_manifest
 from ingest.records import ManifestEntry, ParsedDocument, Section
-from ingest.structure import parse_sections
+from ingest.structure import parse_sections, whole_document_section
 
 log = logging.getLogger(__name__)
 
 
-def parse_document(entry: ManifestEntry, path: Path) -> ParsedDocument:
-    """Load, clean and parse one ordinance file into its ordered section records."""
+CHARS_PER_SECTION_LIMIT = 25_000
+WHOLE_DOCUMENT_FLAG = "--whole-document"
+
+
+def parse_document(
+    entry: ManifestEntry, path: Path, whole_document: bool = False
+) -> ParsedDocument:
+    """Load, clean and parse one ordinance file into its ordered section records.
+
+    A document in which no heading scheme is found, or that yields fewer than one section per
+    `CHARS_PER_SECTION_LIMIT` characters, raises `NoSectionsError` (nothing is stored): a silent
+    success would store text that no question can reach. With `whole_document` the file is kept
+    as one unnumbered section titled with the instrument's name, indexed and searchable."""
     path = Path(path)
     source = load_source(path)
     stream = clean_source(source)
-    sections = parse_sections(stream, entry)
     warnings = list(stream.warnings)
-    if not any(s.kind == "section" for s in sections):
-        warnings.append("no section headings recognised; the whole text is kept as one record")
+    if whole_document:
+        sections = [whole_document_section(stream, entry)]
+        warnings.append("ingested as one unnumbered document (--whole-document)")
+    else:
+        sections = parse_sections(stream, entry)
+        _check_sections(sections, len(stream.text), entry, path)
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     log.info(
         "parsed %s: %d sections", entry.jurisdiction, sum(s.kind == "section" for s in sections)
@@ -40,6 +54,27 @@ def parse_document(entry: ManifestEntry, path: Path) -> ParsedDocument:
         content_hash=digest,
         warnings=warnings,
     )
+
+
+def _check_sections(sections: list[Section], chars: int, entry: ManifestEntry, path: Path) -> None:
+    count = sum(s.kind == "section" for s in sections)
+    fix = (
+        "Check that the file is the ordinance's text (not a cover page, scan or index). If the "
+        "document really has no numbered or titled sections, ingest it as one unnumbered document: "
+        f"`ordinance ingest {str(path)!r} --manifest MANIFEST {WHOLE_DOCUMENT_FLAG}`."
+    )
+    if count == 0:
+        raise NoSectionsError(
+            f"{str(path)!r} ({entry.jurisdiction!r}): no section headings recognised in "
+            f"{chars:,} characters, so no question could reach its text. {fix}",
+            path,
+        )
+    if count * CHARS_PER_SECTION_LIMIT < chars:
+        raise NoSectionsError(
+            f"{str(path)!r} ({entry.jurisdiction!r}): only {count} section(s) recognised in "
+            f"{chars:,} characters; the headings were probably not recognised. {fix}",
+            path,
+        )
 
 
 @lru_cache(maxsize=8)

@@ -198,3 +198,23 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
         if ev is heads[-1] and tail is not None and text[tail[0] : tail[1]].strip():
             emit(tail[0], tail[1], section=None, title=tail_title, kind=tail_kind)
     return records
+
+
+def whole_document_section(stream: CleanStream, entry: ManifestEntry) -> Section:
+    """The whole clean text as one unnumbered section titled with the instrument's name."""
+    text = stream.text
+    a, b = stream.source_span(0, len(text))
+    lo, hi = stream.pages(0, len(text))
+    provision, notes = split_notes(text)
+    return Section(
+        jurisdiction=entry.jurisdiction,
+        jurisdiction_name=entry.name,
+        section=None,
+        title=entry.instrument,
+        text=tidy(provision, stream.layout),
+        notes=notes,
+        page_start=lo,
+        page_end=hi,
+        char_start=a,
+        char_end=b,
+    )

@@ -27,6 +27,11 @@ MANIFEST = typer.Option(
     None, "--manifest", "-m", help="Manifest describing the files (default: the bundled corpus)."
 )
 NO_INDEX = typer.Option(False, "--no-index", help="Parse and store only; do not update the index.")
+WHOLE = typer.Option(
+    False,
+    "--whole-document",
+    help="Keep each file as one unnumbered section (for a document with no section headings).",
+)
 CITY = typer.Option(None, "--city", "-c", help="Only this jurisdiction key (e.g. hugo).")
 JSON = typer.Option(False, "--json", help="JSON Lines: one object per section.")
 
@@ -81,7 +86,10 @@ def _pages(doc: ParsedDocument) -> str:
 
 
 def ingest(
-    paths: list[Path] | None = PATHS, manifest: Path | None = MANIFEST, no_index: bool = NO_INDEX
+    paths: list[Path] | None = PATHS,
+    manifest: Path | None = MANIFEST,
+    no_index: bool = NO_INDEX,
+    whole_document: bool = WHOLE,
 ) -> None:
     """Parse ordinances, store the sections and update the index (default: the bundled corpus)."""
     settings = common.settings()
@@ -98,7 +106,7 @@ def ingest(
         task = bar.add_task("Parsing", total=len(selected))
         for entry, path in selected:
             bar.update(task, description=f"Parsing {entry.name}")
-            docs.append(parse_document(entry, path))
+            docs.append(parse_document(entry, path, whole_document=whole_document))
             bar.advance(task)
         save_documents(settings.home, docs)
         if not no_index:
@@ -117,6 +125,11 @@ def ingest(
             doc.entry.jurisdiction, doc.entry.name, str(count), _pages(doc), "; ".join(doc.warnings)
         )
     common.console.print(table)
+    for doc in docs:
+        for warning in doc.warnings:
+            common.err_console.print(
+                f"[yellow]warning[/yellow] {doc.entry.jurisdiction}: {warning}", highlight=False
+            )
     if stats is not None:
         common.console.print(
             f"Index: {stats.chunks} chunks ({stats.embedded} embedded, {stats.reused} reused).",
@@ -135,6 +148,7 @@ def _section_json(s: Section) -> dict[str, Any]:
         "page_start": s.page_start,
         "page_end": s.page_end,
         "text": s.text,
+        "notes": s.notes,
     }
 
 
