@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.params import CalcParams, Distance, Feature, extract_params
 from app.places import _unknown_places, detect_jurisdictions
 from app.typos import correct_typos
+from core.refs import find_section_refs
 
 __all__ = ["CalcParams", "Distance", "Feature", "Understanding", "extract_params", "understand"]
 
@@ -96,12 +97,6 @@ _ALL = re.compile(
     r"\beach (?:city|town|jurisdiction|ordinance)\b|\bevery (?:city|town|jurisdiction)\b|"
     r"\ball (?:cities|towns|jurisdictions|ordinances)\b|\bthe three (?:cities|towns|ordinances)\b|"
     r"\bin (?:all|each) of them\b|\beach of them\b|\bacross (?:the )?(?:cities|towns)\b",
-    re.I,
-)
-_SECTION_REF = re.compile(
-    r"(?:\bsec(?:tion|t?\.)?s?|§+)\s*(\d{1,4}(?:\.\d{1,3})?(?:\s*\(\w{1,3}\)\s*\w?)*)"
-    r"|\b(\d{3}\.\d{2}(?:\(\w{1,3}\)\w?)*)\b"
-    r"|\btable\s+(I{1,3}|IV|V|VI{0,3}|\d)\b",
     re.I,
 )
 _FOLLOW_UP = re.compile(
@@ -183,20 +178,6 @@ _QUANT = re.compile(
 
 def _fold(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
-
-
-def find_section_refs(text: str) -> list[str]:
-    refs: list[str] = []
-    for m in _SECTION_REF.finditer(text):
-        if m.group(1):
-            ref = re.sub(r"\s+", "", m.group(1))
-        elif m.group(2):
-            ref = m.group(2)
-        else:
-            ref = f"Table {m.group(3).upper()}"
-        if ref not in refs:
-            refs.append(ref)
-    return refs
 
 
 def _topics(text: str, params: CalcParams) -> list[Topic]:

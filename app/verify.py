@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.records import REFUSAL, Answer, Citation
+from core.refs import normalize_ref
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +40,7 @@ def fold_ws(text: str) -> str:
 
 def section_key(jurisdiction: str, ref: str) -> tuple[str, str]:
     """A comparable key for a section: the number without leading zeros, or the folded title."""
-    compact = re.sub(r"\s+", "", ref)
-    if re.fullmatch(r"\d+(?:\.\d+)*", compact):
-        head, _, tail = compact.partition(".")
-        head = head.lstrip("0") or "0"
-        return jurisdiction, f"{head}.{tail}" if tail else head
-    return jurisdiction, " ".join(ref.casefold().rstrip(". ").split())
+    return jurisdiction, normalize_ref(ref)
 
 
 @dataclass

@@ -7,6 +7,7 @@
     │   ├── NeedsOCRError            a scanned PDF without a text layer
     │   ├── UnsupportedFormatError   an extension we cannot load
     │   ├── DocumentTooLargeError    a file over the `max_document_mb` setting
+    │   ├── NoSectionsError          no heading scheme found, or too few sections for the length
     │   └── ManifestError            a bad, missing or duplicate manifest entry
     ├── SectionNotFoundError       `show KEY SECTION` names no section       (.suggestions)
     ├── UnknownJurisdictionError   a city key we do not have                 (.known)
@@ -56,6 +57,10 @@ class DocumentTooLargeError(IngestError):
 
 
 class ManifestError(IngestError):
+    pass
+
+
+class NoSectionsError(IngestError):
     pass
 
 

@@ -1,5 +1,6 @@
 """Section references and jurisdictions named in a question. Pure functions, no framework.
 
+Section references come from `core.refs` (one parser for every layer), re-exported here;
 ``find_section_refs("see Section 98 and § 404.09(1)b")`` -> ``["98", "404.09"]``;
 ``detect_jurisdictions("Chaska vs Hugo", {"chaska": "Chaska", "hugo": "Hugo"})`` ->
 ``["chaska", "hugo"]``.
@@ -8,110 +9,27 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
-_NUM = r"\d{1,4}(?:\s?\.\s?\d{1,3})?"
-_SECTION_WORD = re.compile(
-    rf"(?:\bsections?|\bsecs?\.?|§§?)\s*(?P<first>{_NUM})"
-    rf"(?P<more>(?:\s*(?:,|and|or|through|to|-|–)\s*(?:§\s*)?{_NUM})*)",
-    re.IGNORECASE,
+from core.refs import (
+    build_table_map,
+    find_section_refs,
+    int_to_roman,
+    normalize_ref,
+    roman_to_int,
+    table_key,
 )
-_NUM_IN_LIST = re.compile(_NUM)
-# A bare decimal section number such as 404.04 or 404.09(1)b: three or four digits, a dot, two.
-_BARE_DECIMAL = re.compile(r"(?<![\d.$,])(?P<num>\d{3,4}\.\d{2})(?![\d,]|\.\d)")
-_TABLE = re.compile(r"\btable\s+(?P<num>[IVX]{1,5}\b|\d{1,2}\b)", re.IGNORECASE)
-_TABLE_HEADING = re.compile(r"\bTABLE\s+(?P<num>[IVX]{1,5}|\d{1,2})\b")
-_ROMAN = {"I": 1, "V": 5, "X": 10}
 
-
-def roman_to_int(text: str) -> int | None:
-    """'IV' -> 4; None when the text is not a roman numeral."""
-    text = text.upper()
-    if not text or any(ch not in _ROMAN for ch in text):
-        return None
-    total = 0
-    for i, ch in enumerate(text):
-        value = _ROMAN[ch]
-        total += -value if i + 1 < len(text) and _ROMAN[text[i + 1]] > value else value
-    return total
-
-
-def int_to_roman(number: int) -> str:
-    """4 -> 'IV' (1..39)."""
-    out = ""
-    for value, sym in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while number >= value:
-            out += sym
-            number -= value
-    return out
-
-
-def table_key(token: str) -> str:
-    """'4', 'iv', 'IV' -> 'IV': the canonical name of a table number."""
-    if token.isdigit():
-        return int_to_roman(int(token))
-    value = roman_to_int(token)
-    return int_to_roman(value) if value else token.upper()
-
-
-def normalize_ref(ref: str) -> str:
-    """Canonical form for comparing section numbers: '07' -> '7', '404 .04' -> '404.04'.
-
-    Titles (East Bethel) are case-folded and stripped of a final period."""
-    compact = re.sub(r"\s+", "", ref)
-    if re.fullmatch(r"\d+(?:\.\d+)*", compact):
-        head, _, tail = compact.partition(".")
-        head = head.lstrip("0") or "0"
-        return f"{head}.{tail}" if tail else head
-    return " ".join(ref.casefold().rstrip(". ").split())
-
-
-def find_section_refs(text: str, tables: Mapping[str, str] | None = None) -> list[str]:
-    """Section numbers a text names, in order of mention, without duplicates.
-
-    "Section 98", "Sec. 98", "Sections 98 and 99", "§ 404.04" and a bare "404.09(1)b" give the
-    section number ("404.09": a subsection resolves to its section). "Table IV" gives the section
-    holding Table IV when ``tables`` (table key -> section, see ``build_table_map``) knows it,
-    and "Table IV" otherwise."""
-    found: list[tuple[int, str]] = []
-    for m in _SECTION_WORD.finditer(text):
-        found.append((m.start(), _clean_number(m.group("first"))))
-        if not re.match(r"(?:sections|secs|§§)", m.group().casefold()):
-            continue  # "Section 98 and 3 bedrooms": only a plural keyword starts a list
-        for extra in _NUM_IN_LIST.finditer(m.group("more") or ""):
-            found.append((m.start("more") + extra.start(), _clean_number(extra.group())))
-    covered = [m.span() for m in _SECTION_WORD.finditer(text)]
-    for m in _BARE_DECIMAL.finditer(text):
-        if not any(a <= m.start() < b for a, b in covered):
-            found.append((m.start(), m.group("num")))
-    for m in _TABLE.finditer(text):
-        key = table_key(m.group("num"))
-        found.append((m.start(), tables.get(key, f"Table {key}") if tables else f"Table {key}"))
-    refs: list[str] = []
-    for _, ref in sorted(found, key=lambda item: item[0]):
-        if ref not in refs:
-            refs.append(ref)
-    return refs
-
-
-def _clean_number(raw: str) -> str:
-    return re.sub(r"\s+", "", raw)
-
-
-def build_table_map(sections: Iterable[tuple[str, str]]) -> dict[str, str]:
-    """Table key -> ref of the section that holds the table, from (ref, text) pairs.
-
-    A section printing the heading "TABLE IV" wins over sections that only mention "Table IV";
-    among mentions, the section mentioning it most often wins (ties: the first)."""
-    scores: dict[str, dict[str, int]] = {}
-    for ref, text in sections:
-        for m in _TABLE.finditer(text):
-            key = table_key(m.group("num"))
-            weight = 10 if _TABLE_HEADING.fullmatch(m.group()) else 1
-            per_key = scores.setdefault(key, {})
-            per_key[ref] = per_key.get(ref, 0) + weight
-    return {key: max(per_ref, key=lambda r: per_ref[r]) for key, per_ref in scores.items()}
-
+__all__ = [
+    "build_table_map",
+    "detect_jurisdictions",
+    "find_section_refs",
+    "int_to_roman",
+    "normalize_ref",
+    "roman_to_int",
+    "strip_jurisdictions",
+    "table_key",
+]
 
 _ALL = re.compile(
     r"\b(?:all\s+(?:three|3|the)?\s*(?:cities|towns|jurisdictions|ordinances|codes)"

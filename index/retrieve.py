@@ -18,6 +18,7 @@ from core.errors import (
     SectionNotFoundError,
     UnknownJurisdictionError,
 )
+from core.refs import ref_variants
 from index import chroma
 from index.embed import model_id
 from index.encoder import get_query_encoder
@@ -143,6 +144,8 @@ class Retriever:
         j = self.resolve_jurisdiction(jurisdiction)
         key = normalize_ref(ref)
         section = self._sections.get((j, key)) or self._by_title.get((j, key))
+        for variant in ref_variants(ref)[1:] if section is None else ():
+            section = section or self._sections.get((j, variant))  # 4.1.2(a) -> 4.1
         if section is None:
             table = self._tables[j].get(key.removeprefix("table ").upper())
             section = self._sections.get((j, normalize_ref(table))) if table else None

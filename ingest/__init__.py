@@ -5,7 +5,7 @@ Public API: `parse_document`, `load_corpus`, `find_section`, `load_manifest`, th
 """
 
 from ingest.manifest import BUNDLED_MANIFEST, load_manifest
-from ingest.parse import find_section, load_corpus, normalise_ref, parse_document
+from ingest.parse import find_section, load_corpus, parse_document
 from ingest.records import ManifestEntry, ParsedDocument, Section, SectionKind
 
 __all__ = [
@@ -17,6 +17,5 @@ __all__ = [
     "find_section",
     "load_corpus",
     "load_manifest",
-    "normalise_ref",
     "parse_document",
 ]

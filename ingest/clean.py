@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ingest.furniture import drop_furniture
 from ingest.loaders import SourceText
 
 log = logging.getLogger(__name__)
@@ -387,6 +388,8 @@ def clean_source(source: SourceText) -> CleanStream:
             f"dropped {len(dup)} duplicated line(s) (repeated pages or a repeated copy)"
         )
         content = [ln for i, ln in enumerate(content) if i not in dup]
+    if layout != "page-lines":
+        content = drop_furniture(content, keep=lambda t: PAGE_NUM_LINE.match(t) is not None)
     if layout == "pdf":
         pages = _paginate_pdf(content)
     elif layout == "page-lines":

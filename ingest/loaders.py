@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from core.errors import (
     DocumentTooLargeError,
@@ -127,6 +127,20 @@ def _markdown_to_text(text: str) -> str:
     return text
 
 
+def _extract_pages(pages: Any, path: Path) -> tuple[list[str], list[int]]:
+    """Text of each page, and the (1-based) numbers of pages whose extraction raised."""
+    out: list[str] = []
+    failed: list[int] = []
+    for i, page in enumerate(pages, start=1):
+        try:
+            out.append(page.extract_text() or "")
+        except Exception as exc:  # a broken page must not lose the others
+            log.warning("%s: page %d could not be read (%s: %s)", path, i, type(exc).__name__, exc)
+            out.append("")
+            failed.append(i)
+    return out, failed
+
+
 def _load_pdf(path: Path) -> SourceText:
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
@@ -138,7 +152,7 @@ def _load_pdf(path: Path) -> SourceText:
                 f"{str(path)!r} is an encrypted PDF. Save an unencrypted copy and ingest that.",
                 path,
             )
-        pages = [(page.extract_text() or "") for page in reader.pages]
+        pages, failed = _extract_pages(reader.pages, path)
     except UnreadableDocumentError:
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, OSError, AttributeError) as exc:
@@ -147,6 +161,12 @@ def _load_pdf(path: Path) -> SourceText:
             "file is complete (re-download or re-export it) and ingest it again.",
             path,
         ) from exc
+    if pages and len(failed) == len(pages):
+        raise UnreadableDocumentError(
+            f"{str(path)!r}: no page of this PDF could be read. Check that the file is complete "
+            "(re-download or re-export it) and ingest it again.",
+            path,
+        )
     if not pages:
         raise EmptyDocumentError(f"{str(path)!r} has no pages. Use a PDF with content.", path)
     if not any(p.strip() for p in pages):
@@ -155,6 +175,22 @@ def _load_pdf(path: Path) -> SourceText:
             "(e.g. `ocrmypdf in.pdf out.pdf`) and ingest the result.",
             path,
         )
+    warnings = []
+    blank = [i + 1 for i, p in enumerate(pages) if not p.strip() and i + 1 not in failed]
+    if failed:
+        warnings.append(
+            f"{len(failed)} of {len(pages)} PDF page(s) could not be read "
+            f"(page {', '.join(map(str, failed))}): their text is missing. Re-export the PDF "
+            "or ingest a text copy."
+        )
+    if blank:
+        warnings.append(
+            f"{len(blank)} of {len(pages)} PDF page(s) yielded no text (page "
+            f"{', '.join(map(str, blank))}): a corrupt, blank or scanned page. Check them; "
+            "run OCR or re-export the PDF if they hold provisions."
+        )
+    for w in warnings:
+        log.warning("%s: %s", path, w)
     starts: list[int] = []
     chunks: list[str] = []
     offset = 0
@@ -163,7 +199,9 @@ def _load_pdf(path: Path) -> SourceText:
         chunk = p.replace("\r\n", "\n").rstrip("\n") + "\n\f"
         chunks.append(chunk)
         offset += len(chunk)
-    return SourceText(path=path, text="".join(chunks), encoding="pdf", page_starts=starts)
+    return SourceText(
+        path=path, text="".join(chunks), encoding="pdf", page_starts=starts, warnings=warnings
+    )
 
 
 def _check_size(path: Path, max_mb: float) -> None:

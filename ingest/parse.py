@@ -5,24 +5,24 @@ from __future__ import annotations
 import difflib
 import hashlib
 import logging
-import re
 import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from core.errors import SectionNotFoundError
+from core.errors import NoSectionsError, SectionNotFoundError
+from core.refs import is_number, normalize_ref, ref_variants
 from ingest.clean import clean_source
 from ingest.loaders import DEFAULT_MAX_MB, load_source
 from ingest.manifest import BUNDLED_MANIFEST, load_manifest
 from ingest.records import ManifestEntry, ParsedDocument, Section
-from ingest.structure import parse_sections
+from ingest.structure import parse_sections, whole_document_section
 
 log = logging.getLogger(__name__)
 
-_REF_PREFIX = re.compile(r"^\s*(?:sections?|secs?\.?|§+|s\.)\s*", re.IGNORECASE)
-_NUMERIC = re.compile(r"^\d+(?:[.\-]\d+)*$")
 _LARGE_BYTES = 1_000_000
+CHARS_PER_SECTION_LIMIT = 25_000
+WHOLE_DOCUMENT_FLAG = "--whole-document"
 
 Stage = Callable[[str], None]
 """Told each stage of a parse ('reading', 'cleaning', 'finding sections'): for progress."""
@@ -32,13 +32,19 @@ def parse_document(
     entry: ManifestEntry,
     path: Path,
     *,
+    whole_document: bool = False,
     max_mb: float = DEFAULT_MAX_MB,
     progress: Stage | None = None,
 ) -> ParsedDocument:
     """Load, clean and parse one ordinance file into its ordered section records.
 
     Time and memory grow linearly with the file's size; a file over `max_mb` megabytes raises
-    `DocumentTooLargeError`. `progress` is told each stage; large files also log each stage."""
+    `DocumentTooLargeError`. `progress` is told each stage; large files also log each stage.
+
+    A document in which no heading scheme is found, or that yields fewer than one section per
+    `CHARS_PER_SECTION_LIMIT` characters, raises `NoSectionsError` (nothing is stored): a silent
+    success would store text that no question can reach. With `whole_document` the file is kept
+    as one unnumbered section titled with the instrument's name, indexed and searchable."""
     path = Path(path)
     large = path.is_file() and path.stat().st_size >= _LARGE_BYTES
     started = time.perf_counter()
@@ -56,10 +62,13 @@ def parse_document(
     stage("cleaning")
     stream = clean_source(source)
     stage("finding sections")
-    sections = parse_sections(stream, entry)
     warnings = list(stream.warnings)
-    if not any(s.kind == "section" for s in sections):
-        warnings.append("no section headings recognised; the whole text is kept as one record")
+    if whole_document:
+        sections = [whole_document_section(stream, entry)]
+        warnings.append("ingested as one unnumbered document (--whole-document)")
+    else:
+        sections = parse_sections(stream, entry)
+        _check_sections(sections, len(stream.text), entry, path)
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     log.info(
         "parsed %s: %d sections", entry.jurisdiction, sum(s.kind == "section" for s in sections)
@@ -71,6 +80,27 @@ def parse_document(
         content_hash=digest,
         warnings=warnings,
     )
+
+
+def _check_sections(sections: list[Section], chars: int, entry: ManifestEntry, path: Path) -> None:
+    count = sum(s.kind == "section" for s in sections)
+    fix = (
+        "Check that the file is the ordinance's text (not a cover page, scan or index). If the "
+        "document really has no numbered or titled sections, ingest it as one unnumbered document: "
+        f"`ordinance ingest {str(path)!r} --manifest MANIFEST {WHOLE_DOCUMENT_FLAG}`."
+    )
+    if count == 0:
+        raise NoSectionsError(
+            f"{str(path)!r} ({entry.jurisdiction!r}): no section headings recognised in "
+            f"{chars:,} characters, so no question could reach its text. {fix}",
+            path,
+        )
+    if count * CHARS_PER_SECTION_LIMIT < chars:
+        raise NoSectionsError(
+            f"{str(path)!r} ({entry.jurisdiction!r}): only {count} section(s) recognised in "
+            f"{chars:,} characters; the headings were probably not recognised. {fix}",
+            path,
+        )
 
 
 @lru_cache(maxsize=8)
@@ -88,20 +118,11 @@ def load_corpus(manifest: Path | None = None) -> list[ParsedDocument]:
     return list(_load_corpus_cached(manifest, stamp))
 
 
-def normalise_ref(ref: str) -> str:
-    """'Section 98' -> '98', '§ 404.04' -> '404.04', 'Sec. 01' -> '1' (leading zeros dropped)."""
-    s = _REF_PREFIX.sub("", ref.strip()).strip().rstrip(".").strip()
-    if _NUMERIC.match(s):
-        head, *rest = re.split(r"([.\-])", s)
-        return str(int(head)) + "".join(rest)
-    return s
-
-
 def _number_matches(section: Section, want: str) -> bool:
     number = section.section
     if number is None:
         return False
-    if normalise_ref(number) == want:
+    if normalize_ref(number) == want:
         return True
     if "-" in number and want.isdigit() and section.title.lower().startswith("reserved"):
         lo, _, hi = number.partition("-")
@@ -113,16 +134,18 @@ def find_section(sections: Sequence[Section], jurisdiction: str, ref: str) -> Se
     """The section of `jurisdiction` that `ref` names: by number, or by title.
 
     Numbers are matched exactly after dropping prefixes ('Section', 'Sec.', '§') and leading
-    zeros ('Section 1' finds '01'; '404.4' does not find '404.04'). Titles match
+    zeros ('Section 1' finds '01'; '404.4' does not find '404.04'; '9-4-8' is never '9'); a
+    subsection falls back to its section (`core.refs.ref_variants`). Titles match
     case-insensitively, exactly, then as a unique prefix, then as a unique close match.
     Raises `SectionNotFoundError` with the closest identifiers as suggestions.
     """
     pool = [s for s in sections if s.jurisdiction == jurisdiction and s.kind == "section"]
-    want = normalise_ref(ref)
-    if _NUMERIC.match(want):
-        hits = [s for s in pool if _number_matches(s, want)]
-        if hits:
-            return hits[0]
+    want = normalize_ref(ref)
+    if is_number(want):
+        for variant in ref_variants(ref):  # '4.1.2(a)' -> 4.1.2, then its section 4.1
+            hits = [s for s in pool if _number_matches(s, variant)]
+            if hits:
+                return hits[0]
     low = want.lower()
     titled = [s for s in pool if s.title]
     exact = [s for s in titled if s.title.lower().rstrip(".") == low]
@@ -137,7 +160,7 @@ def find_section(sections: Sequence[Section], jurisdiction: str, ref: str) -> Se
             return next(s for s in titled if s.title.lower() == close[0])
     refs = [s.ref for s in pool]
     keyed = {
-        (normalise_ref(r) if s.section else r.lower()): r for s, r in zip(pool, refs, strict=True)
+        (normalize_ref(r) if s.section else r.lower()): r for s, r in zip(pool, refs, strict=True)
     }
     near = difflib.get_close_matches(low, list(keyed), n=5, cutoff=0.5)
     suggestions = [keyed[k] for k in near]

@@ -49,6 +49,12 @@ class Section(Record):
     char_start: int = Field(description="Offset of the section's first character in the source.")
     char_end: int = Field(description="Offset just past the section's last character.")
     kind: SectionKind = "section"
+    notes: list[str] = Field(
+        default_factory=list,
+        description="Editorial matter printed with the section, kept out of `text`: history "
+        "notes ('(Ord. 412, 3-15-2021)', '[Amended ...]'), editor's notes, cross references, "
+        "state-law references, footnotes.",
+    )
     jurisdiction_name: str = Field(description="Display name of the jurisdiction, e.g. 'Hugo'.")
 
     @property

@@ -18,6 +18,8 @@ import re
 from collections.abc import Callable
 
 from ingest.clean import CleanStream
+from ingest.codified import parse_codified
+from ingest.grammar import detect
 from ingest.headings import (
     Heading,
     find_containers,
@@ -25,23 +27,15 @@ from ingest.headings import (
     find_numbered,
     find_unnumbered,
 )
-from ingest.records import ManifestEntry, Section, SectionKind
+from ingest.matter import back_matter_start, classify, tidy
+from ingest.notes import split_notes
+from ingest.records import ManifestEntry, Section
 
 log = logging.getLogger(__name__)
 
-_BACK_MATTER = re.compile(
-    r"(?m)^[ \t]*(?:AFFIDAVIT\b|ATTEST\b|STATE OF [A-Z]+|Published in\b|Passed and adopted\b)"
-)
-_CONTACT = re.compile(r"\b(?:Phone|Fax|Call|Visit|Online|E-?mail)\s*:|Please contact|A copy for")
-_ITEM_START = re.compile(r"^(?:\(\s*[0-9a-zA-Z]{1,3}\s*\)|[a-z]\s?\.\s|TABLE\b|\*)")
-_ADOPTION = re.compile(
-    r"\b(?:ordains?|ORDAIN|ATTEST|AFFIDAVIT|NOTICE OF|hereby (?:adopted|amended|repealed)|"
-    r"Passed|Published)\b"
-)
 _AMENDING = re.compile(
     r"\b(?:Section|SECTION)\s+\d+\.\s+[^.:]{0,200}?\bis hereby amended\b[^.:]{0,80}[.:]"
 )
-_TOC = re.compile(r"\b(?:Sections?|Secs?\.?)\s+\d+\s+(?:through|to)\s+\d+")
 
 
 def _monotonic(heads: list[Heading], stops: list[int]) -> list[Heading]:
@@ -72,48 +66,6 @@ def _drop_toc_duplicates(
             continue
         out.append(h)
     return out
-
-
-def _tidy(body: str, layout: str) -> str:
-    """Re-flow wrapped lines; keep breaks before list items, table rows and short lines."""
-    out: list[str] = []
-    prev = ""
-    for raw in body.split("\n"):
-        line = " ".join(raw.split())
-        if not re.search(r"\w", line):
-            continue
-        if out and layout != "page-lines" and (_ITEM_START.match(line) or len(prev) < 45):
-            out.append("\n" + line)
-        elif out:
-            out.append(" " + line)
-        else:
-            out.append(line)
-            line = "x" * 80  # the first line is the rest of the heading line: not a short line
-        prev = line
-    return "".join(out).strip()
-
-
-def _classify(text: str, after_sections: bool) -> tuple[SectionKind, str]:
-    if _CONTACT.search(text) and after_sections:
-        return "appendix", "Appendix"
-    if _ADOPTION.search(text):
-        return "adoption", "Adoption and publication"
-    if len(_TOC.findall(text)) >= 3:
-        return "table_of_contents", "Table of contents"
-    return ("appendix", "Appendix") if after_sections else ("preamble", "Preamble")
-
-
-def _back_matter_start(text: str, start: int, end: int) -> int:
-    """Where signatures/affidavits or a contact brochure begin inside the last section."""
-    cut = end
-    m = _BACK_MATTER.search(text, start, end)
-    if m:
-        cut = m.start()
-    contacts = list(_CONTACT.finditer(text, start, cut))
-    if len(contacts) >= 2:
-        line_start = text.rfind("\n", start, contacts[0].start()) + 1
-        cut = max(line_start, start)
-    return cut
 
 
 def _as_section(c: Heading) -> Heading:
@@ -157,6 +109,10 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
     }
     style = max(candidates, key=lambda k: len(candidates[k]))
     heads = candidates[style]
+    grammar = detect(text)
+    if grammar is not None and grammar.score >= len(heads):
+        log.debug("%s: heading scheme %r", entry.jurisdiction, grammar.scheme)
+        return parse_codified(stream, entry, grammar)
     if not heads:  # "SECTION 1. PURPOSE." with nothing below: those are the sections
         heads = [
             _as_section(c) for c in all_containers if c.number and c.number.startswith("SECTION")
@@ -186,11 +142,13 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
         assert isinstance(body, tuple)
         a, b = stream.source_span(start, end)
         lo, hi = stream.pages(start, end)
+        provision, notes = split_notes(text[body[0] : body[1]])
         records.append(
             Section(
                 jurisdiction=entry.jurisdiction,
                 jurisdiction_name=entry.name,
-                text=_tidy(text[body[0] : body[1]], stream.layout),
+                text=tidy(provision, stream.layout),
+                notes=notes,
                 page_start=lo,
                 page_end=hi,
                 char_start=a,
@@ -205,7 +163,7 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
     first = heads[0].start
     front_end = first
     if text[:front_end].strip():
-        kind, title = _classify(text[:front_end], after_sections=False)
+        kind, title = classify(text[:front_end], after_sections=False)
         emit(0, front_end, section=None, title=title, kind=kind)
 
     path: dict[int, str] = {}
@@ -237,9 +195,9 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
             body, j = c.body, j + 1
         end = events[j].start if j < len(events) else len(text)
         if ev is heads[-1]:
-            cut = _back_matter_start(text, body, end)
+            cut = back_matter_start(text, body, end)
             if cut < end:
-                tail_kind, tail_title = _classify(text[cut:], after_sections=True)
+                tail_kind, tail_title = classify(text[cut:], after_sections=True)
                 tail = (cut, len(text))
                 end = cut
             else:
@@ -253,3 +211,23 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
         if ev is heads[-1] and tail is not None and text[tail[0] : tail[1]].strip():
             emit(tail[0], tail[1], section=None, title=tail_title, kind=tail_kind)
     return records
+
+
+def whole_document_section(stream: CleanStream, entry: ManifestEntry) -> Section:
+    """The whole clean text as one unnumbered section titled with the instrument's name."""
+    text = stream.text
+    a, b = stream.source_span(0, len(text))
+    lo, hi = stream.pages(0, len(text))
+    provision, notes = split_notes(text)
+    return Section(
+        jurisdiction=entry.jurisdiction,
+        jurisdiction_name=entry.name,
+        section=None,
+        title=entry.instrument,
+        text=tidy(provision, stream.layout),
+        notes=notes,
+        page_start=lo,
+        page_end=hi,
+        char_start=a,
+        char_end=b,
+    )

@@ -71,7 +71,8 @@ def test_sections_json_lists_each_hugo_id_once(capsys: pytest.CaptureFixture[str
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(rows) == 79
     assert all(
-        list(r) == ["jurisdiction", "section", "title", "path", "page_start", "page_end", "text"]
+        list(r)
+        == ["jurisdiction", "section", "title", "path", "page_start", "page_end", "text", "notes"]
         for r in rows
     )
     ids = [r["section"] for r in rows]

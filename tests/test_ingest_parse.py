@@ -81,7 +81,11 @@ def test_heading_style_parses_to_expected_sections(name: str, expected: list[str
         pytest.param(
             "style_sec_dash.txt",
             "70-43",
-            ["ARTICLE III. INDIVIDUAL SEWAGE TREATMENT SYSTEMS", "DIVISION 2. STANDARDS"],
+            [
+                "CHAPTER 70. UTILITIES",
+                "ARTICLE III. INDIVIDUAL SEWAGE TREATMENT SYSTEMS",
+                "DIVISION 2. STANDARDS",
+            ],
             id="article-division",
         ),
         pytest.param(

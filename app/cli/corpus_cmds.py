@@ -32,6 +32,11 @@ REPLACE = typer.Option(
     "--replace",
     help="Allow replacing a city already ingested from another file (same jurisdiction key).",
 )
+WHOLE = typer.Option(
+    False,
+    "--whole-document",
+    help="Keep each file as one unnumbered section (for a document with no section headings).",
+)
 CITY = typer.Option(None, "--city", "-c", help="Only this jurisdiction key (e.g. hugo).")
 JSON = typer.Option(False, "--json", help="JSON Lines: one object per section.")
 
@@ -90,6 +95,7 @@ def ingest(
     manifest: Path | None = MANIFEST,
     no_index: bool = NO_INDEX,
     replace: bool = REPLACE,
+    whole_document: bool = WHOLE,
 ) -> None:
     """Parse ordinances, store the sections and update the index (default: the bundled corpus).
 
@@ -116,7 +122,13 @@ def ingest(
                 bar.update(task, description=f"{label}: {name}")
 
             docs.append(
-                parse_document(entry, path, max_mb=settings.max_document_mb, progress=stage)
+                parse_document(
+                    entry,
+                    path,
+                    whole_document=whole_document,
+                    max_mb=settings.max_document_mb,
+                    progress=stage,
+                )
             )
             bar.advance(task)
         save_documents(settings.home, docs)
@@ -136,6 +148,11 @@ def ingest(
             doc.entry.jurisdiction, doc.entry.name, str(count), _pages(doc), "; ".join(doc.warnings)
         )
     common.console.print(table)
+    for doc in docs:
+        for warning in doc.warnings:
+            common.err_console.print(
+                f"[yellow]warning[/yellow] {doc.entry.jurisdiction}: {warning}", highlight=False
+            )
     if stats is not None:
         common.console.print(
             f"Index: {stats.chunks} chunks ({stats.embedded} embedded, {stats.reused} reused).",
@@ -154,6 +171,7 @@ def _section_json(s: Section) -> dict[str, Any]:
         "page_start": s.page_start,
         "page_end": s.page_end,
         "text": s.text,
+        "notes": s.notes,
     }
 
 

@@ -1,0 +1,86 @@
+"""Page furniture found by repetition: running heads, footers and page markers.
+
+A printed code repeats the same short lines on every page: a running head (``§ 18-124   <CITY>
+CODE``, ``UTILITIES   § 18-144``, ``Ordinance No. 31 - Subsurface ...``), a footer (``City of
+<Name>``, ``June 2021``, ``<Name> Ordinance No. 31   Page 3 of 8``, ``2019 S-12``) and a page
+marker (``9-4-4``, ``CD18:11``, ``175:3``) that can look like a section number. Such a line is
+recognised by its *shape* (digits folded, whitespace collapsed) repeating across the document:
+
+* at least `MIN_REPEATS` times, or
+* twice, each time next to a line of the first kind (a running head printed beside a page marker).
+
+Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), parenthesised or bracketed lines
+(history notes), and lines the page paginator handles itself are never treated as furniture.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+log = logging.getLogger(__name__)
+
+MIN_REPEATS = 3
+MAX_CHARS = 90
+NEAR = 2
+MIN_GAP = 4
+_DIGITS = re.compile(r"\d+")
+
+
+class _HasText(Protocol):
+    text: str
+
+
+L = TypeVar("L", bound=_HasText)
+
+
+def shape(text: str) -> str:
+    """A line's shape: whitespace collapsed, every run of digits as '#'."""
+    return _DIGITS.sub("#", " ".join(text.split()))
+
+
+def _eligible(text: str) -> bool:
+    s = " ".join(text.split())
+    if not s or len(s) > MAX_CHARS or s[-1] in ".:;,":
+        return False
+    return not any(c in s for c in "()[]")
+
+
+def _spread(idx: list[int]) -> bool:
+    """Whether the occurrences are pages apart (not rows of one table)."""
+    return all(b - a >= MIN_GAP for a, b in itertools.pairwise(idx))
+
+
+def furniture_indices(lines: Sequence[L], keep: Callable[[str], bool] | None = None) -> set[int]:
+    """Indices of the lines in `lines` that are page furniture (see the module docstring).
+
+    `keep(text)` protects lines another stage handles (e.g. bare page numbers)."""
+    shapes = [shape(ln.text) if _eligible(ln.text) else "" for ln in lines]
+    if keep is not None:
+        shapes = [s if s and not keep(ln.text) else "" for s, ln in zip(shapes, lines, strict=True)]
+    where: dict[str, list[int]] = {}
+    for i, s in enumerate(shapes):
+        if s:
+            where.setdefault(s, []).append(i)
+    counts = Counter({s: len(idx) for s, idx in where.items() if _spread(idx)})
+    drop = {i for i, s in enumerate(shapes) if s and counts[s] >= MIN_REPEATS}
+    if not drop:
+        return drop
+    for s in [s for s, c in counts.items() if c == 2]:
+        idx = where[s]
+        if all(any(j in drop for j in range(i - NEAR, i + NEAR + 1)) for i in idx):
+            drop.update(idx)
+    return drop
+
+
+def drop_furniture(lines: list[L], keep: Callable[[str], bool]) -> list[L]:
+    """`lines` without page furniture."""
+    drop = furniture_indices(lines, keep)
+    if not drop:
+        return lines
+    log.debug("removed %d running head/footer/page-marker line(s)", len(drop))
+    return [ln for i, ln in enumerate(lines) if i not in drop]

@@ -1,0 +1,321 @@
+"""Line-start heading grammar, found in the document itself (codifiers' formats).
+
+Publishers print a section heading at the start of a line: a keyword or none (``§``, ``Sec.``,
+``Section``), a number (``52.01``, ``9-4-8``, ``18-124``, ``175-9``, ``4.1``), a separator
+(``.``, ``:``, `` - ``) and a title (``PURPOSE AND INTENT.``, ``Purpose.``, ``PURPOSE:``, or a
+title alone on its line such as ``Construction Permit``). Every such line is a candidate; the
+candidates are grouped by their *scheme* (keyword class and number shape, e.g. ``§ #.#`` or
+``#-#-#``), and the scheme whose headings form the longest increasing sequence with provision
+text under them is the document's own. Table-of-contents entries (a heading repeated later, with
+no body; dot leaders), page numbers (no title) and cross references (out of sequence) fall out.
+
+Coarser numbered lines of another scheme (``SECTION 4.0 PERMITS`` above ``4.1``) are containers
+of the hierarchy path, unless they hold provisions themselves with no child section (then they
+are sections). Keyword containers: ``ARTICLE III. - TITLE``, ``DIVISION 1.``, ``CHAPTER 52:``,
+``Article I`` with its title on the next line. Reserved placeholders (``Secs. 18-109—18-120. -
+Reserved.``, ``§ 175-14. (Reserved)``) bound the section before them and are dropped.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+_NUM = r"\d{1,4}(?:[.\-]\d{1,4})*"
+HEAD_RE = re.compile(
+    r"^[ \t]*(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?)?[ \t]*"
+    rf"(?P<num>{_NUM})(?![\d,])"
+    rf"(?:[ \t]*(?:[—–]|-|through|to)[ \t]*(?P<end>{_NUM}))?"
+    r"(?P<sep>[.:]?)(?=[ \t]|$)[ \t]*(?:[-–—][ \t]+)?"
+    r"(?P<rest>[^\n]*)$",
+    re.M,
+)
+CONTAINER_RE = re.compile(
+    r"^[ \t]*(?P<kw>ARTICLE|Article|CHAPTER|Chapter|SUBCHAPTER|Subchapter|DIVISION|Division|"
+    r"PART|Part|TITLE|Title)[ \t]+(?P<num>[IVXLC]+|\d{1,4}[A-Z]?)\b[.:]?[ \t]*(?:[-–—][ \t]*)?"
+    r"(?P<title>[^\n]*)$",
+    re.M,
+)
+CONTAINER_LEVEL = {
+    "title": 0,
+    "chapter": 1,
+    "subchapter": 2,
+    "article": 2,
+    "part": 2,
+    "division": 3,
+}
+_DOT_LEADER = re.compile(r"(?:\.[ \t]?){4,}[ \t]*\d*[ \t]*$")
+_RESERVED = re.compile(r"^\(?\s*reserved\s*\)?\.?\s*$", re.I)
+_TITLE_TERM = re.compile(r"[.:](?=\s|$)")
+_TITLE_CHARS = re.compile(r"[A-Za-z][A-Za-z ,;'’&/()\-–—]*")
+_FOOTNOTE_MARK = re.compile(r"\[\d{1,3}\]|\*+$")
+_DIGITS = re.compile(r"\d+")
+_SMALL = frozenset(
+    {"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the"}
+    | {"to", "with", "upon", "under"}
+)
+MIN_BODY = 40
+
+
+@dataclass
+class LineHead:
+    start: int  # offset of the heading line in the text
+    body: int  # offset where its body begins
+    number: str
+    title: str
+    key: tuple[int, ...]
+    scheme: str
+    kind: str = "section"  # "section" | "reserved" | "container"
+    level: int = 9
+    end_key: tuple[int, ...] | None = None
+    label: str = ""  # containers: "ARTICLE III. Title" for the path
+
+
+@dataclass
+class Grammar:
+    """The document's heading scheme and what it found."""
+
+    scheme: str
+    headings: list[LineHead]
+    containers: list[LineHead] = field(default_factory=list)
+
+    @property
+    def score(self) -> int:
+        return sum(h.kind == "section" for h in self.headings)
+
+
+def _key(num: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in re.split(r"[.\-]", num))
+
+
+def _kw_class(kw: str | None) -> str:
+    if not kw:
+        return ""
+    if kw.startswith("§"):
+        return "§"
+    return "SEC" if kw.isupper() else "Sec"
+
+
+def _is_titlecase(words: list[str]) -> bool:
+    big = [w for w in words if w.lower() not in _SMALL]
+    return bool(big) and all(w[:1].isupper() for w in big)
+
+
+def _is_upper(title: str) -> bool:
+    return any(c.isalpha() for c in title) and title == title.upper()
+
+
+def parse_title(rest: str, has_kw: bool) -> tuple[str, int] | None:
+    """(title, length consumed) of the text after a heading number, or None if none is there."""
+    stripped = _FOOTNOTE_MARK.sub("", rest).rstrip()
+    lead = len(rest) - len(rest.lstrip())
+    if not stripped.strip() or not stripped.lstrip()[:1].isupper():
+        return None
+    m = _TITLE_TERM.search(stripped)
+    if m:
+        title = stripped[lead : m.start()].strip()
+        consumed = m.end()
+        term = stripped[m.start()]
+    else:
+        title, consumed, term = stripped.strip(), len(rest), ""
+    words = title.split()
+    if not words or len(words) > 12 or not _TITLE_CHARS.fullmatch(title):
+        return None
+    if term == ":" and not (_is_upper(title) or _is_titlecase(words)):
+        return None
+    if not term and not (_is_upper(title) or _is_titlecase(words) or has_kw):
+        return None
+    if m and term != "." and stripped[m.end() :].strip() and not _is_upper(title):
+        return None  # "Title: text" on one line only for upper-case captions
+    return title, consumed
+
+
+def find_candidates(text: str) -> list[LineHead]:
+    out: list[LineHead] = []
+    for m in HEAD_RE.finditer(text):
+        line = m.group(0)
+        if _DOT_LEADER.search(line):
+            continue  # a table-of-contents entry with dot leaders
+        kw, num, rest = m.group("kw"), m.group("num"), m.group("rest")
+        scheme = f"{_kw_class(kw)} {_DIGITS.sub('#', num)}".strip()
+        if m.group("end") and _RESERVED.match(_FOOTNOTE_MARK.sub("", rest)):
+            end = m.group("end")
+            out.append(
+                LineHead(m.start(), m.end(), f"{num}—{end}", "Reserved", _key(num), scheme,
+                         "reserved", end_key=_key(end))
+            )  # fmt: skip
+            continue
+        if m.group("end"):
+            continue
+        if _RESERVED.match(rest):
+            out.append(LineHead(m.start(), m.end(), num, "Reserved", _key(num), scheme, "reserved"))
+            continue
+        parsed = parse_title(rest, bool(kw))
+        if parsed is None:
+            continue
+        title, consumed = parsed
+        body = m.start("rest") + consumed
+        out.append(LineHead(m.start(), body, num, title, _key(num), scheme))
+    return out
+
+
+def find_keyword_containers(text: str) -> list[LineHead]:
+    out: list[LineHead] = []
+    for m in CONTAINER_RE.finditer(text):
+        kw, num = m.group("kw"), m.group("num")
+        title = _FOOTNOTE_MARK.sub("", m.group("title")).strip().rstrip(".:").strip()
+        body = m.end()
+        if not title:
+            nl = text.find("\n", m.end() + 1)
+            nxt = text[m.end() + 1 : nl if nl >= 0 else len(text)].strip()
+            words = nxt.split()
+            if (
+                words
+                and len(words) <= 10
+                and _TITLE_CHARS.fullmatch(nxt.rstrip("."))
+                and (_is_upper(nxt) or _is_titlecase(words))
+            ):
+                title, body = nxt.rstrip("."), (nl if nl >= 0 else len(text))
+        words = title.split()
+        if title and (len(words) > 12 or not _TITLE_CHARS.fullmatch(title)):
+            continue
+        if title and not (_is_upper(title) or _is_titlecase(words)):
+            continue
+        if not title and not kw.isupper():
+            continue
+        key = (_roman(num),) if num.isalpha() else (int(re.sub(r"\D", "", num)),)
+        label = f"{kw.upper()} {num}. {title}" if title else f"{kw.upper()} {num}"
+        out.append(
+            LineHead(m.start(), body, f"{kw.upper()} {num}", title, key, "container", "container",
+                     CONTAINER_LEVEL[kw.lower()], label=label)
+        )  # fmt: skip
+    return out
+
+
+def _roman(s: str) -> int:
+    vals = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+    total = 0
+    for i, ch in enumerate(s):
+        v = vals[ch]
+        total += -v if i + 1 < len(s) and vals[s[i + 1]] > v else v
+    return total
+
+
+def _increasing(heads: list[LineHead]) -> list[LineHead]:
+    """The longest run of headings whose numbers increase (ranges count up to their end)."""
+    if not heads:
+        return []
+    tails: list[tuple[int, ...]] = []
+    tail_idx: list[int] = []
+    prev: list[int] = [-1] * len(heads)
+    for i, h in enumerate(heads):
+        pos = bisect.bisect_left(tails, h.key)
+        if pos > 0:
+            prev[i] = tail_idx[pos - 1]
+        last = h.end_key or h.key
+        if pos == len(tails):
+            tails.append(last)
+            tail_idx.append(i)
+        elif last < tails[pos]:
+            tails[pos] = last
+            tail_idx[pos] = i
+    out = []
+    i = tail_idx[-1] if tail_idx else -1
+    while i >= 0:
+        out.append(heads[i])
+        i = prev[i]
+    return out[::-1]
+
+
+def _bodies(heads: list[LineHead], stops: list[int], end: int) -> list[int]:
+    """Length of text under each heading up to the next candidate heading or container."""
+    out = []
+    for h in heads:
+        i = bisect.bisect_right(stops, h.start)
+        nxt = stops[i] if i < len(stops) else end
+        out.append(nxt - h.body)
+    return out
+
+
+def _drop_toc_entries(heads: list[LineHead], sizes: list[int]) -> list[LineHead]:
+    later: dict[str, int] = {}
+    for i, h in enumerate(heads):
+        later[h.number] = i
+    return [
+        h
+        for i, (h, size) in enumerate(zip(heads, sizes, strict=True))
+        if not (size < MIN_BODY and later[h.number] > i)
+    ]
+
+
+def detect(text: str) -> Grammar | None:
+    """The document's own heading grammar, or None when no scheme yields two sections."""
+    candidates = find_candidates(text)
+    keyword = find_keyword_containers(text)
+    stops = sorted({h.start for h in candidates} | {c.start for c in keyword})
+    sizes = dict(
+        zip((id(h) for h in candidates), _bodies(candidates, stops, len(text)), strict=True)
+    )
+    schemes: dict[str, list[LineHead]] = {}
+    for h in candidates:
+        schemes.setdefault(h.scheme, []).append(h)
+    best: Grammar | None = None
+    for scheme, heads in schemes.items():
+        heads = _drop_toc_entries(heads, [sizes[id(h)] for h in heads])
+        seq = _increasing(heads)
+        seq = [h for h in seq if h.kind == "reserved" or sizes[id(h)] >= 1]
+        g = Grammar(scheme, seq)
+        if g.score < 2:
+            continue
+        if best is None or (g.score, scheme.startswith(("§", "S"))) > (
+            best.score,
+            best.scheme.startswith(("§", "S")),
+        ):
+            best = g
+    if best is None:
+        return None
+    best.containers, coarse = _containers(text, best, candidates, keyword, sizes)
+    best.headings = sorted(best.headings + coarse, key=lambda h: h.start)
+    return best
+
+
+def _containers(
+    text: str,
+    g: Grammar,
+    candidates: list[LineHead],
+    keyword: list[LineHead],
+    sizes: dict[int, int],
+) -> tuple[list[LineHead], list[LineHead]]:
+    """Keyword containers and coarser numbered lines of another scheme above the sections;
+    and those coarser lines that hold provisions themselves with no child section."""
+    chosen = {id(h) for h in g.headings}
+    starts = [h.start for h in g.headings]
+    depth = min(len(h.key) for h in g.headings)
+    out = list(keyword)
+    coarse: list[LineHead] = []
+    for h in candidates:
+        if id(h) in chosen or h.kind != "section" or h.scheme == g.scheme:
+            continue
+        key = h.key
+        while len(key) > 1 and key[-1] == 0:
+            key = key[:-1]
+        if len(key) >= depth:
+            continue
+        i = bisect.bisect_right(starts, h.start)
+        nxt = g.headings[i] if i < len(g.headings) else None
+        prev = g.headings[i - 1] if i > 0 else None
+        n = len(key)
+        if nxt is not None and nxt.key[:n] == key:
+            label = " ".join(_FOOTNOTE_MARK.sub("", text[h.start : h.body]).split())
+            out.append(
+                LineHead(h.start, h.body, h.number, h.title, key, h.scheme, "container", n,
+                         label=label)
+            )  # fmt: skip
+        elif (
+            sizes[id(h)] >= MIN_BODY
+            and (prev is None or prev.key[:n] < key)
+            and (nxt is None or nxt.key[:n] > key)
+        ):
+            coarse.append(LineHead(h.start, h.body, h.number, h.title, h.key, h.scheme))
+    return sorted(out, key=lambda c: c.start), coarse

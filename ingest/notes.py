@@ -1,0 +1,67 @@
+"""Editorial matter inside a section's text: history notes, editor's notes, references, footnotes.
+
+Codifiers print, after (or before) a section's provisions, matter that is not itself law:
+
+* history notes: ``(Ord. 412, 3-15-2021)``, ``(Ord. No. 2016-04, § 1, 5-2-16)``,
+  ``(Ord. 2007-31, passed 9-17-2007; Am. Ord. 2016-08, passed 4-4-2016)``, and bracketed
+  ``[Adopted 4-11-2018 by Ord. No. 18-2]``, ``[Amended 6-3-2020 by Ord. No. 20-4]``;
+* labelled notes: ``Editor's note—``, ``Cross reference—``, ``State Law reference—``,
+  ``Statutory reference:``, ``Footnotes:`` blocks.
+
+`split_notes` takes them out of the provision text and returns them, so they are kept as the
+section's metadata (dates, amending ordinances) without being quoted as provisions.
+"""
+
+from __future__ import annotations
+
+import re
+
+_DATE = r"(?:\d{1,2}[-/]\d{1,2}[-/]\d{2,4}|passed|adopted|\b(?:1[89]|20)\d{2}\b)"
+HISTORY_PAREN = re.compile(
+    r"\((?=\s*(?:Ord(?:inance)?s?\b|Am(?:d|ended)?\.|Res(?:olution)?\.?\s|Prior\s+code|"
+    r"Code\s+\d{4}|Added|Repealed|Formerly)\.?)"
+    rf"(?=[^()]*{_DATE})[^()]{{3,400}}\)(?=[ \t]*(?:\n|$))",
+    re.I,
+)
+HISTORY_BRACKET = re.compile(
+    r"\[(?=\s*(?:Adopted|Amended|Added|Repealed|Derived|Ord\.|Res\.|HISTORY|Editor['’]s\s+note|"
+    r"Note))[^\[\]]{3,600}\](?=[ \t]*(?:\n|$))",
+    re.I,
+)
+NOTE_LABEL = re.compile(
+    r"(?m)^[ \t]*(?:Editor['’]s\s+notes?|Cross[- ]references?|State\s+law\s+references?|"
+    r"Statutory\s+(?:references?|authority)|Legislative\s+history|Charter\s+references?|"
+    r"Footnotes?|Annotations?)[ \t]*(?:[—–:]|--?)",
+    re.I,
+)
+
+
+def split_notes(text: str) -> tuple[str, list[str]]:
+    """(provision text, notes): history notes and labelled notes moved out of `text`.
+
+    A labelled note runs to the next history note or labelled note, or to the end of the text;
+    a history note is a parenthesised/bracketed citation of the enacting ordinance that ends a
+    line. Text that is neither stays in place."""
+    spans: list[tuple[int, int]] = []
+    for rx in (HISTORY_PAREN, HISTORY_BRACKET):
+        spans += [(m.start(), m.end()) for m in rx.finditer(text)]
+    labels = [m.start() for m in NOTE_LABEL.finditer(text)]
+    for start in labels:
+        stops = [a for a, _ in spans if a > start] + [b for b in labels if b > start]
+        spans.append((start, min(stops, default=len(text))))
+    if not spans:
+        return text, []
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for a, b in spans:
+        if merged and a < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    notes = [" ".join(text[a:b].split()) for a, b in merged]
+    kept, cursor = [], 0
+    for a, b in merged:
+        kept.append(text[cursor:a])
+        cursor = b
+    kept.append(text[cursor:])
+    return "".join(kept), [n for n in notes if n]

@@ -1,0 +1,262 @@
+"""Any city: publishers' formats parse with no code change (zoo cities, American Legal and
+General Code fixtures), editorial matter and page furniture stay out of provision text, and the
+bundled ordinances parse exactly as before. Ingest goes through the real CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from ingest.manifest import load_manifest
+from ingest.parse import load_corpus, parse_document
+from ingest.records import ParsedDocument
+
+ROOT = Path(__file__).resolve().parent.parent
+ZOO = ROOT / "evals" / "zoo"
+FORMATS = Path(__file__).parent / "data" / "formats"
+
+# (manifest, expected sections, strings of page furniture / editorial matter in that source)
+CITIES = [
+    pytest.param(
+        ZOO / "pine-ridge-lake" / "manifest.yaml",
+        ZOO / "pine-ridge-lake" / "expected.json",
+        ["City of Pine Ridge Lake", "June 2021", "(Ord."],
+        id="sterling-text",
+    ),
+    pytest.param(
+        ZOO / "cedar-bluff" / "manifest.yaml",
+        ZOO / "cedar-bluff" / "expected.json",
+        [
+            "Supp. No.",
+            "CD18:",
+            "CEDAR BLUFF CODE",
+            "UTILITIES",
+            "(Ord.",
+            "Editor's note",
+            "Cross reference",
+            "State Law reference",
+            "Footnotes",
+            "Reserved",
+        ],
+        id="municode-text",
+    ),
+    pytest.param(
+        ZOO / "fox-creek-county" / "manifest.yaml",
+        ZOO / "fox-creek-county" / "expected.json",
+        ["Page 1 of 8", "of 8", "Ordinance No. 31 - Subsurface", "....", "\f"],
+        id="county-text",
+    ),
+    pytest.param(
+        ZOO / "fox-creek-county" / "manifest-pdf.yaml",
+        ZOO / "fox-creek-county" / "expected.json",
+        ["Page 1 of 8", "of 8", "Ordinance No. 31 - Subsurface", "...."],
+        id="county-pdf",
+    ),
+    pytest.param(
+        FORMATS / "manifest-american-legal.yaml",
+        FORMATS / "american_legal_chapter.expected.json",
+        [
+            "2019 S-12",
+            "Larkspur Falls - Subsurface",
+            "(Ord.",
+            "Statutory reference",
+            "Cross-reference",
+            "Purpose and intent",
+        ],
+        id="american-legal",
+    ),
+    pytest.param(
+        FORMATS / "manifest-general-code.yaml",
+        FORMATS / "general_code_chapter.expected.json",
+        ["175:", "JUNIPER HILLS CODE", "[Adopted", "[Amended", "[Added", "Reserved"],
+        id="general-code",
+    ),
+]
+
+
+def norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+def ingest_and_list(
+    capsys: pytest.CaptureFixture[str], manifest: Path, *flags: str
+) -> list[dict[str, object]]:
+    ((entry, source),) = load_manifest(manifest)
+    code = main(["ingest", str(source), "--manifest", str(manifest), "--no-index", *flags])
+    capsys.readouterr()
+    assert code == 0
+    code = main(["sections", "--city", entry.jurisdiction, "--json"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.mark.usefixtures("tmp_home")
+@pytest.mark.parametrize(("manifest", "expected", "furniture"), CITIES)
+def test_a_new_city_parses_to_its_expected_sections(
+    capsys: pytest.CaptureFixture[str], manifest: Path, expected: Path, furniture: list[str]
+) -> None:
+    rows = ingest_and_list(capsys, manifest)
+    want = json.loads(expected.read_text(encoding="utf-8"))["sections"]
+    got = {(norm(str(r["section"])), norm(str(r["title"]))) for r in rows}
+    hits = [e for e in want if (norm(e["section"]), norm(e["title"])) in got]
+    assert len(hits) >= 0.95 * len(want), [e for e in want if e not in hits]
+    assert len(rows) <= len(want) + 1  # nothing else (TOC entries, page numbers) became a section
+
+
+@pytest.mark.parametrize(("manifest", "expected", "furniture"), CITIES)
+def test_no_furniture_toc_or_notes_in_provision_text(
+    manifest: Path, expected: Path, furniture: list[str]
+) -> None:
+    ((entry, source),) = load_manifest(manifest)
+    doc = parse_document(entry, source)
+    sections = [s for s in doc.sections if s.kind == "section"]
+    want = json.loads(expected.read_text(encoding="utf-8"))["sections"]
+    for s in sections:
+        for needle in furniture:
+            assert needle not in s.text, (s.section, needle)
+        assert not re.search(r"(?m)^\s*\d+(?:[-:.]\d+)+\s*$", s.text), s.section  # page markers
+        for e in want:  # a table-of-contents line or a heading: number then title
+            toc = rf"(?<![\w.\-]){re.escape(e['section'])}:?\s+{re.escape(e['title'])}\b"
+            assert not re.search(toc, s.text, re.I), (s.section, e)
+
+
+def _get(doc: ParsedDocument, number: str) -> object:
+    return next(s for s in doc.sections if s.section == number)
+
+
+def _parse(manifest: Path) -> ParsedDocument:
+    ((entry, source),) = load_manifest(manifest)
+    return parse_document(entry, source)
+
+
+@pytest.mark.parametrize(
+    ("manifest", "number", "note"),
+    [
+        pytest.param(ZOO / "pine-ridge-lake" / "manifest.yaml", "9-4-7", "amd. Ord. 437", id="sterling-history"),
+        pytest.param(ZOO / "cedar-bluff" / "manifest.yaml", "18-106", "Editor's note", id="municode-editors-note"),
+        pytest.param(ZOO / "cedar-bluff" / "manifest.yaml", "18-143", "State Law reference", id="municode-state-law"),
+        pytest.param(FORMATS / "manifest-american-legal.yaml", "52.13", "Cross-reference", id="american-legal-xref"),
+        pytest.param(FORMATS / "manifest-general-code.yaml", "175-6", "[Amended 6-3-2020", id="general-code-amended"),
+    ],
+)  # fmt: skip
+def test_editorial_notes_are_kept_as_section_metadata(
+    manifest: Path, number: str, note: str
+) -> None:
+    section = _get(_parse(manifest), number)
+    assert any(note in n for n in section.notes)  # type: ignore[attr-defined]
+    assert note not in section.text  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("manifest", "number", "path"),
+    [
+        pytest.param(ZOO / "cedar-bluff" / "manifest.yaml", "18-123",
+                     ["ARTICLE III. SUBSURFACE SEWAGE TREATMENT SYSTEMS",
+                      "DIVISION 2. PERMITS AND STANDARDS"], id="article-division"),
+        pytest.param(ZOO / "fox-creek-county" / "manifest.yaml", "4.1", ["SECTION 4.0 PERMITS"],
+                     id="section-n0-container"),
+        pytest.param(ZOO / "fox-creek-county" / "manifest.yaml", "3.0", [],
+                     id="section-n0-holding-text-is-a-section"),
+        pytest.param(FORMATS / "manifest-general-code.yaml", "175-5",
+                     ["CHAPTER 175. SEWAGE DISPOSAL SYSTEMS, INDIVIDUAL",
+                      "ARTICLE II. Permits and Standards"], id="chapter-article-title-next-line"),
+        pytest.param(FORMATS / "manifest-american-legal.yaml", "52.20",
+                     ["CHAPTER 52. SUBSURFACE SEWAGE TREATMENT SYSTEMS",
+                      "OPERATION AND MAINTENANCE"], id="subchapter-caption"),
+    ],
+)  # fmt: skip
+def test_hierarchy_path_keeps_chapter_article_division(
+    manifest: Path, number: str, path: list[str]
+) -> None:
+    assert _get(_parse(manifest), number).path == path  # type: ignore[attr-defined]
+
+
+def test_reserved_placeholders_hold_no_provisions() -> None:
+    for manifest in (ZOO / "cedar-bluff" / "manifest.yaml", FORMATS / "manifest-general-code.yaml"):
+        for s in _parse(manifest).sections:
+            if "reserved" in s.title.lower():
+                assert not s.text.strip()
+
+
+def test_text_and_pdf_copies_parse_the_same() -> None:
+    text = _parse(ZOO / "fox-creek-county" / "manifest.yaml")
+    pdf = _parse(ZOO / "fox-creek-county" / "manifest-pdf.yaml")
+    pick = lambda d: [(s.section, s.title, s.text) for s in d.sections if s.kind == "section"]  # noqa: E731
+    assert pick(text) == pick(pdf)
+
+
+def test_bundled_ordinances_parse_exactly_as_before() -> None:
+    before = json.loads((FORMATS / "bundled_sections.json").read_text(encoding="utf-8"))
+    now = {
+        d.entry.jurisdiction: [[s.section, s.title] for s in d.sections if s.kind == "section"]
+        for d in load_corpus()
+    }
+    assert now == before
+
+
+@pytest.mark.usefixtures("tmp_home")
+def test_a_headingless_file_is_an_error_until_ingested_as_one_document(
+    capsys: pytest.CaptureFixture[str], tmp_home: Path
+) -> None:
+    manifest = FORMATS / "manifest-headingless.yaml"
+    source = FORMATS / "headingless.txt"
+    code = main(["ingest", str(source), "--manifest", str(manifest), "--no-index"])
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert "no section headings recognised" in err and "--whole-document" in err
+    assert "headingless.txt" in err
+    assert not (tmp_home / "documents.json").exists()  # nothing stored
+    rows = ingest_and_list(capsys, manifest, "--whole-document")
+    assert [(r["section"], r["title"]) for r in rows] == [(None, "Septic Rules")]
+    assert "pumped whenever the sludge fills a third" in str(rows[0]["text"])
+
+
+def test_too_few_sections_for_the_length_is_an_error(tmp_path: Path) -> None:
+    from core.errors import NoSectionsError
+
+    body = "The owner shall keep the system in good repair at all times. " * 900
+    src = tmp_path / "long.txt"
+    src.write_text(f"§ 1.01 Purpose.\n{body}\n§ 1.02 Penalty.\nA fine.\n", encoding="utf-8")
+    ((entry, _),) = load_manifest(FORMATS / "manifest-headingless.yaml")
+    with pytest.raises(NoSectionsError, match=r"only 2 section\(s\) recognised"):
+        parse_document(entry, src)
+
+
+def _partly_corrupt_pdf(out: Path) -> Path:
+    """The zoo PDF's first three pages, the second with an undecodable content stream."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, NumberObject, StreamObject
+
+    reader = PdfReader(str(ZOO / "fox-creek-county" / "fox-creek-county-mn-ordinance-31.pdf"))
+    writer = PdfWriter()
+    for page in reader.pages[:3]:
+        writer.add_page(page)
+    broken = StreamObject()
+    broken._data = b"x\x9c\xde\xad\xbe\xef not a zlib stream"
+    broken[NameObject("/Filter")] = NameObject("/FlateDecode")
+    broken[NameObject("/Length")] = NumberObject(len(broken._data))
+    writer.pages[1][NameObject("/Contents")] = writer._add_object(broken)
+    writer.write(str(out))
+    return out
+
+
+@pytest.mark.usefixtures("tmp_home")
+def test_a_pdf_page_that_fails_to_extract_is_reported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pdf = _partly_corrupt_pdf(tmp_path / "county.pdf")
+    manifest = tmp_path / "manifest.yaml"
+    manifest.write_text(
+        "documents:\n  - jurisdiction: test-county\n    name: Test County\n"
+        "    instrument: Ordinance 1\n    source: county.pdf\n",
+        encoding="utf-8",
+    )
+    code = main(["ingest", str(pdf), "--manifest", str(manifest), "--no-index"])
+    _, err = capsys.readouterr()
+    assert code == 0
+    assert "warning" in err and "test-county" in err and "(page 2)" in " ".join(err.split())
