@@ -101,7 +101,7 @@ def test_line_with_a_number_nothing_supports_is_removed() -> None:
 def test_json_has_exactly_the_documented_keys() -> None:
     data = Answer(question="q", answer="a", citations=[_cite()]).to_json()
     assert set(data) == {
-        "question", "jurisdictions", "answer", "refused", "clarification", "citations",
+        "question", "jurisdictions", "answer", "refused", "abstained", "clarification", "citations",
         "tool_calls", "mode", "elapsed_ms",
     }  # fmt: skip
     assert set(data["citations"][0]) == {
