@@ -23,7 +23,12 @@ from app.quoting import QuotingMixin, RetrieverLike
 from app.records import ToolCall
 from app.understand import Understanding
 from app.verify import STATE_SOURCE, STATE_TITLE, VerificationContext
-from core.errors import OrdinanceError, SectionNotFoundError, ToolInputError
+from core.errors import (
+    NoCuratedRulesError,
+    OrdinanceError,
+    SectionNotFoundError,
+    ToolInputError,
+)
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +72,7 @@ class Outcome:
     tool_calls: list[ToolCall] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # inputs the user did not give
     refused_cities: list[str] = field(default_factory=list)
+    no_rules: list[str] = field(default_factory=list)  # cities without curated calculator rules
 
 
 def _dump(obj: Any) -> dict[str, Any]:
@@ -215,6 +221,10 @@ class DefaultAnswerer(QuotingMixin):
             kwargs[pname] = value
         try:
             result = fn(**kwargs)  # a ToolInputError (e.g. 500 bedrooms) is the user's to fix
+        except NoCuratedRulesError:  # an ingested city without rules: its text is quoted instead
+            if jurisdiction not in self.out.no_rules:
+                self.out.no_rules.append(jurisdiction)
+            return None
         except ToolInputError as exc:
             if name not in ("setback", "site_check") or "feature" not in str(exc):
                 raise

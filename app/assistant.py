@@ -26,6 +26,7 @@ from app.params import PREMISE as _PREMISE
 from app.records import REFUSAL, Answer
 from app.settings import Settings, get_settings
 from app.tables import TOPIC_TABLES, table_block
+from app.uncurated import no_rules_caveat
 from app.understand import Understanding, merge_follow_up, understand
 from app.verify import VerificationContext, failures
 from core.errors import BackendUnavailableError, OrdinanceError, QueryError
@@ -289,6 +290,9 @@ class Assistant:
                 if not made:
                     block = worker.search_block(topic, u, city, u.corrected or question)
                     made = [block] if block is not None else []
+                    if city in worker.out.no_rules:
+                        for b in made:
+                            b.notes.append(no_rules_caveat(city))
                 seen = {(b.jurisdiction, b.headline) for b in blocks}
                 # two topics searched to the same sentence ("pump tank ... smaller") say it once
                 blocks.extend(b for b in made if (b.jurisdiction, b.headline) not in seen)

@@ -14,6 +14,7 @@ from typing import Any
 
 from app.compose import Block
 from app.records import ToolCall
+from core.errors import NoCuratedRulesError
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +41,10 @@ def table_block(worker: Any, topic: str, jurisdiction: str, question: str) -> Bl
     from tools import base
 
     table_key, deferral_key, what, by = TOPIC_TABLES[topic]
-    c = base.city(jurisdiction)
+    try:
+        c = base.city(jurisdiction)
+    except NoCuratedRulesError:  # an ingested city without rules: its text is quoted instead
+        return None
     rows = c.tables.get(table_key) or []
     if rows:
         unit = rows[0].unit or ""

@@ -23,7 +23,7 @@ from app import ui_logic as L
 from app.records import Answer, Citation
 from app.settings import Settings
 from app.site_plot import render_site_png
-from core.errors import OrdinanceError
+from core.errors import NoCuratedRulesError, OrdinanceError
 
 log = logging.getLogger(__name__)
 
@@ -134,7 +134,10 @@ def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str])
 
     def form(title: str, key: str, makers: list[Any], fn: Callable[..., Any], button: str) -> None:
         def run(*args: Any) -> str:
-            return C.calc_result_html(fn(*args), names)
+            try:
+                return C.calc_result_html(fn(*args), names)
+            except NoCuratedRulesError:  # an ingested city without rules: quote its text
+                return C.no_rules_html(C.run_no_rules(key, args[0]), names)
 
         run.__doc__ = f"{title} calculator; returns the result as HTML."
         with gr.Tab(title, id=f"calc-{key}"):
@@ -189,7 +192,10 @@ def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str])
 
             def site(j: str, *values: Any) -> tuple[str, Any]:
                 """Check measured distances against the city's setbacks and draw the site."""
-                check = C.run_site_check(j, values[:-2], values[-2], values[-1])
+                try:
+                    check = C.run_site_check(j, values[:-2], values[-2], values[-1])
+                except NoCuratedRulesError:  # an ingested city without rules: quote its text
+                    return C.no_rules_html(C.run_no_rules("setback", j), names), None
                 png = render_site_png(check.rows, title=f"{names.get(j, j)}: site check")
                 return C.site_check_html(check, names), Image.open(io.BytesIO(png))
 
@@ -222,7 +228,9 @@ def _compare_tab(names: dict[str, str]) -> None:
         """Compare one topic across every city, with the provision behind every cell."""
         result = C.run_compare(t, dict(zip(fields, values, strict=True)))
         headers, rows = C.comparison_table(result, names)
-        return C.comparison_html(result, names), C.write_csv(headers, rows, t)
+        curated = [row.jurisdiction for row in result.rows]
+        html = C.comparison_html(result, names) + C.no_rules_html(C.run_no_rules(t, None, curated))
+        return html, C.write_csv(headers, rows, t)
 
     go.click(
         L.guard(run, lambda e: (L.error_html(e), None)),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from app.ui_logic import deep_link, esc
 from tools.records import CalcResult, Comparison, Provenance, SiteCheck
@@ -306,3 +307,47 @@ def write_csv(headers: Sequence[str], rows: Sequence[Sequence[str]], topic: str)
     ) as fh:
         fh.write(comparison_csv(headers, rows))
     return fh.name
+
+
+# --- Cities without curated rules: their own text, quoted ------------------------------------
+
+
+def run_no_rules(
+    topic: str, jurisdiction: str | None = None, curated: Sequence[str] = ()
+) -> list[Any]:
+    """`NoRulesAnswer`s for `jurisdiction` (or every ingested city not in `curated`)."""
+    from app.settings import get_settings
+    from app.uncurated import no_rules_answer
+    from ingest.store import Corpus
+
+    corpus = Corpus.load(get_settings().home)
+    if jurisdiction is not None:
+        entry = corpus.require_jurisdiction(jurisdiction)
+        keys = [entry.jurisdiction]
+    else:
+        keys = [k for k in sorted(corpus.jurisdictions()) if k not in curated]
+    entries = corpus.jurisdictions()
+    return [no_rules_answer(corpus.sections(k), k, entries[k].name, topic) for k in keys]
+
+
+def no_rules_html(answers: Sequence[Any], names: Mapping[str, str] | None = None) -> str:
+    """Each city without curated rules: the caveat and its quoted provisions with links."""
+    parts = []
+    for a in answers:
+        quotes = "".join(
+            f"<li>{esc(q.label)}"
+            + (
+                f' <a href="{esc(deep_link(a.jurisdiction, ref))}" target="_blank">open</a>'
+                if (ref := q.section if q.section is not None else q.title)
+                else ""
+            )
+            + f"<br><q>{esc(q.quote)}</q></li>"
+            for q in a.quotes
+        )
+        parts.append(
+            f'<div class="oa-no-rules"><strong>{esc((names or {}).get(a.jurisdiction, a.name))}'
+            f"</strong>: <small>{esc(a.summary)}</small>"
+            + (f'<ul class="oa-cites">{quotes}</ul>' if quotes else "")
+            + "</div>"
+        )
+    return "".join(parts)

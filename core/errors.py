@@ -11,6 +11,7 @@
     │   └── ManifestError            a bad, missing or duplicate manifest entry
     ├── SectionNotFoundError       `show KEY SECTION` names no section       (.suggestions)
     ├── UnknownJurisdictionError   a city key we do not have                 (.known)
+    │   └── NoCuratedRulesError      a city without data/rules/<key>.yaml: no calculator numbers
     ├── IndexStateError            the index is missing, stale or corrupt
     ├── BackendUnavailableError    a Chroma server or LLM cannot be reached
     ├── QueryError                 an empty or oversized question
@@ -77,6 +78,21 @@ class UnknownJurisdictionError(OrdinanceError):
         super().__init__(
             f"Unknown jurisdiction {key!r}. Known jurisdictions: {', '.join(self.known) or '(none)'}. "
             "Use one of these keys, or add a city with `ordinance ingest FILE --manifest MANIFEST`."
+        )
+
+
+class NoCuratedRulesError(UnknownJurisdictionError):
+    """The calculators have no curated rules for this key (it may still be an ingested city)."""
+
+    def __init__(self, key: str, known: Sequence[str]) -> None:
+        self.key = key
+        self.known = sorted(known)
+        OrdinanceError.__init__(
+            self,
+            f"No curated calculator rules for {key!r} (no rules file {key + '.yaml'!r}), so no "
+            f"number is computed for it. Known jurisdictions: {', '.join(self.known) or '(none)'}. "
+            "An ingested city's own text is quoted instead; to compute for it, add a rules file "
+            "in the format of data/rules/*.yaml.",
         )
 
 

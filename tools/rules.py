@@ -19,7 +19,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from core.errors import ConfigError, UnknownJurisdictionError
+from core.errors import ConfigError, NoCuratedRulesError
 from tools.records import STATE_NOTE, Confidence, Provenance
 
 log = logging.getLogger(__name__)
@@ -209,7 +209,7 @@ class RuleBook(_Record):
     def city(self, jurisdiction: str) -> CityRules:
         key = normalize_key(jurisdiction) if isinstance(jurisdiction, str) else jurisdiction
         if key not in self.cities:
-            raise UnknownJurisdictionError(str(jurisdiction), list(self.cities))
+            raise NoCuratedRulesError(str(jurisdiction), list(self.cities))
         return self.cities[key]
 
 

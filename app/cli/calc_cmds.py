@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import typer
 from rich.table import Table
 
 from app.cli import common
+from app.uncurated import NoRulesAnswer, no_rules_answer
+from core.errors import NoCuratedRulesError
+from ingest.store import Corpus
 from tools import base
 from tools.compare import TOPICS, compare
 from tools.holding import holding_tank_capacity
@@ -81,6 +85,48 @@ def _emit(result: CalcResult, as_json: bool) -> None:
         _print_result(result)
 
 
+def _calc(
+    topic: str, city: str, as_json: bool, run: Callable[[], CalcResult], extra: str = ""
+) -> None:
+    """Run a calculator; for an ingested city without curated rules, quote its text instead."""
+    try:
+        result = run()
+    except NoCuratedRulesError:
+        _no_rules(topic, city, as_json, extra)
+        return
+    _emit(result, as_json)
+
+
+def _no_rules(topic: str, city: str, as_json: bool, extra: str = "") -> None:
+    """Say the city has no curated rules and quote its text; unknown cities stay an error."""
+    corpus = Corpus.load(common.settings().home)
+    entry = corpus.require_jurisdiction(city)  # not ingested: UnknownJurisdictionError
+    key = entry.jurisdiction
+    answer = no_rules_answer(corpus.sections(key), key, entry.name, topic, extra)
+    if as_json:
+        common.print_jsonl(answer)
+    else:
+        _print_no_rules(answer)
+
+
+def _uncurated(topic: str, curated: set[str], extra: str) -> list[NoRulesAnswer]:
+    """The ingested cities a comparison has no rules for, each with its text on the topic."""
+    corpus = Corpus.load(common.settings().home)
+    return [
+        no_rules_answer(corpus.sections(key), key, entry.name, topic, extra)
+        for key, entry in sorted(corpus.jurisdictions().items())
+        if key not in curated
+    ]
+
+
+def _print_no_rules(answer: NoRulesAnswer) -> None:
+    common.console.print("[bold]—[/]  [dim](no curated rules)[/]", highlight=False)
+    common.console.print(answer.summary, highlight=False, markup=False, soft_wrap=True)
+    for q in answer.quotes:
+        common.console.print(f"  {q.label}", highlight=False, markup=False)
+        common.console.print(f'    "{q.quote}"', highlight=False, markup=False, soft_wrap=True)
+
+
 def _int(bedrooms: float | None) -> Any:
     """Pass whole numbers as int; anything else goes through so the calculator names the error."""
     return int(bedrooms) if bedrooms is not None and float(bedrooms).is_integer() else bedrooms
@@ -105,11 +151,13 @@ def tank_cmd(
     as_json: bool = JSON,
 ) -> None:
     """Minimum septic tank capacity (gallons)."""
-    _emit(
-        septic_tank_capacity(
+    _calc(
+        "tank",
+        city,
+        as_json,
+        lambda: septic_tank_capacity(
             city, _int(bedrooms), flow, pressurized, unfinished_basement, garbage_disposal
         ),
-        as_json,
     )
 
 
@@ -129,9 +177,17 @@ def flow_cmd(
     as_json: bool = JSON,
 ) -> None:
     """Daily design sewage flow of a dwelling (gallons per day)."""
-    _emit(
-        design_flow(city, _int(bedrooms), garbage_disposal, unfinished_basement, dwelling_class),  # type: ignore[arg-type]
+    _calc(
+        "flow",
+        city,
         as_json,
+        lambda: design_flow(
+            city,
+            _int(bedrooms),
+            garbage_disposal,
+            unfinished_basement,
+            dwelling_class,  # type: ignore[arg-type]
+        ),
     )
 
 
@@ -157,8 +213,11 @@ def area_cmd(
     as_json: bool = JSON,
 ) -> None:
     """Required soil treatment (drainfield) bottom area (square feet)."""
-    _emit(
-        soil_treatment_area(
+    _calc(
+        "area",
+        city,
+        as_json,
+        lambda: soil_treatment_area(
             city,
             perc,
             _int(bedrooms),
@@ -169,7 +228,6 @@ def area_cmd(
             garbage_disposal,
             unfinished_basement,
         ),
-        as_json,
     )
 
 
@@ -186,13 +244,18 @@ def setback_cmd(
     as_json: bool = JSON,
 ) -> None:
     """Minimum setback (feet) of a tank or soil treatment area from a feature."""
-    _emit(setback(city, feature, component), as_json)  # type: ignore[arg-type]
+    _calc("setback", city, as_json, lambda: setback(city, feature, component), feature)  # type: ignore[arg-type]
 
 
 @calc_app.command("features")
 def features_cmd(city: str = CITY) -> None:
     """List the setback feature keys a city answers for."""
-    for key in known_features(city):
+    try:
+        keys = known_features(city)
+    except NoCuratedRulesError:
+        _no_rules("setback", city, False)
+        return
+    for key in keys:
         common.console.print(key, highlight=False, markup=False)
 
 
@@ -234,19 +297,23 @@ def site_cmd(
     as_json: bool = JSON,
 ) -> None:
     """Pass/fail check of measured distances against the city's setbacks."""
-    check = site_check(
-        city,
-        tank_to_well,
-        sta_to_well,
-        tank_to_building,
-        sta_to_building,
-        tank_to_property_line,
-        sta_to_property_line,
-        tank_to_water,
-        sta_to_water,
-        well_type=well_type,
-        water_type=water_type,
-    )
+    try:
+        check = site_check(
+            city,
+            tank_to_well,
+            sta_to_well,
+            tank_to_building,
+            sta_to_building,
+            tank_to_property_line,
+            sta_to_property_line,
+            tank_to_water,
+            sta_to_water,
+            well_type=well_type,
+            water_type=water_type,
+        )
+    except NoCuratedRulesError:
+        _no_rules("site", city, as_json)
+        return
     if as_json:
         common.print_jsonl(check)
     else:
@@ -282,7 +349,7 @@ def separation_cmd(
     as_json: bool = JSON,
 ) -> None:
     """Minimum vertical separation (inches) to the water table or bedrock."""
-    _emit(vertical_separation(city, perc, existing), as_json)
+    _calc("separation", city, as_json, lambda: vertical_separation(city, perc, existing))
 
 
 @calc_app.command("pumping")
@@ -299,7 +366,7 @@ def pumping_cmd(
     as_json: bool = JSON,
 ) -> None:
     """Whether the tank must be pumped now."""
-    _emit(pumping_due(city, sludge, scum), as_json)
+    _calc("pumping", city, as_json, lambda: pumping_due(city, sludge, scum))
 
 
 @calc_app.command("holding")
@@ -312,7 +379,7 @@ def holding_cmd(
     as_json: bool = JSON,
 ) -> None:
     """Minimum holding tank capacity (gallons)."""
-    _emit(holding_tank_capacity(city, _int(bedrooms), flow), as_json)
+    _calc("holding_tank", city, as_json, lambda: holding_tank_capacity(city, _int(bedrooms), flow))
 
 
 def compare_cmd(
@@ -350,10 +417,15 @@ def compare_cmd(
         "existing_system": existing or None,
     }
     result = compare(topic, **{k: v for k, v in names.items() if v is not None})
+    uncurated = _uncurated(topic, {row.jurisdiction for row in result.rows}, feature or "")
     if as_json:
         common.print_jsonl(result)
+        for answer in uncurated:
+            common.print_jsonl(answer)
     else:
         _print_comparison(result)
+        for answer in uncurated:
+            _print_no_rules(answer)
 
 
 def _print_comparison(comp: Comparison) -> None:
