@@ -18,6 +18,11 @@ from ingest.matter import back_matter_start, classify, tidy
 from ingest.notes import split_notes
 from ingest.records import ManifestEntry, Section
 
+# list items of codified text: (a) (1) a. A. 1. and numbered paragraphs 4.1.2 / 4.1.2(a)
+ITEMS = re.compile(
+    r"^(?:\(\s*[0-9a-zA-Z]{1,4}\s*\)|[A-Za-z]\s?\.\s|\d{1,2}\.\s|"
+    r"\d{1,4}(?:\.\d{1,4})+(?:\([0-9a-z]{1,3}\))*\s|TABLE\b|\*)"
+)
 _CAPTION = re.compile(r"[A-Z][A-Z ,;'&/\-]{2,80}")
 SUBCHAPTER_LEVEL = 2
 # the enactment line of a signature block: "Adopted by the Board ... on November 16, 2021."
@@ -68,7 +73,7 @@ def parse_codified(stream: CleanStream, entry: ManifestEntry, g: Grammar) -> lis
             Section(
                 jurisdiction=entry.jurisdiction,
                 jurisdiction_name=entry.name,
-                text=tidy(provision, stream.layout),
+                text=tidy(provision, stream.layout, ITEMS),
                 page_start=lo,
                 page_end=hi,
                 char_start=a,

@@ -18,15 +18,15 @@ ADOPTION = re.compile(
 TOC = re.compile(r"\b(?:Sections?|Secs?\.?)\s+\d+\s+(?:through|to)\s+\d+")
 
 
-def tidy(body: str, layout: str) -> str:
-    """Re-flow wrapped lines; keep breaks before list items, table rows and short lines."""
+def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START) -> str:
+    """Re-flow wrapped lines; keep breaks before list items (`items`), table rows, short lines."""
     out: list[str] = []
     prev = ""
     for raw in body.split("\n"):
         line = " ".join(raw.split())
         if not re.search(r"\w", line):
             continue
-        if out and layout != "page-lines" and (ITEM_START.match(line) or len(prev) < 45):
+        if out and layout != "page-lines" and (items.match(line) or len(prev) < 45):
             out.append("\n" + line)
         elif out:
             out.append(" " + line)
