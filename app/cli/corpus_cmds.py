@@ -206,7 +206,7 @@ def show(
     city: str = typer.Argument(..., help="Jurisdiction key, e.g. chaska."),
     section: str = typer.Argument(..., help="Section number ('98', '404.04') or title."),
 ) -> None:
-    """Print one whole section: label, hierarchy, pages and clean text."""
+    """Print one whole section: label, hierarchy, pages, clean text and its notes."""
     corpus = Corpus.load(common.settings().home)
     s = corpus.get(city, section)
     common.console.print(f"[bold]{s.label}[/]", highlight=False, markup=True)
@@ -219,6 +219,11 @@ def show(
     common.console.print(
         s.text or "(no text under this heading)", highlight=False, markup=False, soft_wrap=True
     )
+    if s.notes:  # history notes, editor's notes, references: not provision text
+        common.console.print("")
+        common.console.print("[dim]Notes[/]", highlight=False)
+        for note in s.notes:
+            common.console.print(f"  {note}", highlight=False, markup=False, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:
