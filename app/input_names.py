@@ -106,15 +106,25 @@ def in_user_words(message: str, audience: Audience) -> str:
             where = rf"^{name}\b|\b{name}(?==)|(?:(?<=needs )|(?<=Give )|(?<= of )|(?<= or )){name}(?= \()"
         text = re.sub(rf"(?:{where})(=)?", lambda m, s=shown: s + (" " if m.group(1) else ""), text)
     if not cli:
-        clauses = re.split(r"(?<=[.;:])\s+", text)
-        dropped = [c for c in clauses if "`ordinance " in c]
-        text = " ".join(c for c in clauses if c not in dropped).strip()
-        if text.endswith((":", ";")):
-            text = text[:-1] + "."
-        if any("ingest" in c and ("index" in c or "rebuild" in c) for c in dropped):
-            text += " The site's administrator needs to rebuild the index on the server."
+        text = without_commands(text)
     text = text.strip()
     return text[:1].upper() + text[1:]
+
+
+def without_commands(text: str) -> str:
+    """``text`` for a web reader: sentences telling them to run an ``ordinance`` command are
+    dropped (a web user has no shell); where the fix is rebuilding the index, the site's
+    administrator is named instead."""
+    clauses = re.split(r"(?<=[.;:])\s+", text)
+    dropped = [c for c in clauses if "`ordinance " in c]
+    if not dropped:
+        return text
+    kept = " ".join(c for c in clauses if c not in dropped).strip()
+    if kept.endswith((":", ";", ",")):
+        kept = kept[:-1] + "."
+    if any("ingest" in c and ("index" in c or "rebuild" in c) for c in dropped):
+        kept += " The site's administrator needs to rebuild the index on the server."
+    return kept.strip()
 
 
 def did_you_mean(value: str, known: Iterable[str], n: int = 3) -> list[str]:
