@@ -11,6 +11,7 @@ Pure: no CLI or UI library here.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Iterable
 from typing import Literal
@@ -86,6 +87,10 @@ def value_words(value: object) -> str:
     return VALUES.get(text, text.replace("_", " "))
 
 
+def _swap(shown: str, m: re.Match[str]) -> str:
+    return shown + (" " if m.group(1) else "")
+
+
 def in_user_words(message: str, audience: Audience) -> str:
     """``message`` with every parameter and calculator name as the audience knows it.
 
@@ -104,7 +109,7 @@ def in_user_words(message: str, audience: Audience) -> str:
             where = rf"\b{name}\b"
         else:
             where = rf"^{name}\b|\b{name}(?==)|(?:(?<=needs )|(?<=Give )|(?<= of )|(?<= or )){name}(?= \()"
-        text = re.sub(rf"(?:{where})(=)?", lambda m, s=shown: s + (" " if m.group(1) else ""), text)
+        text = re.sub(rf"(?:{where})(=)?", functools.partial(_swap, shown), text)
     if not cli:
         text = without_commands(text)
     text = text.strip()

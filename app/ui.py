@@ -315,7 +315,11 @@ def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str])
                     go = gr.Button("Check the site", variant="primary", elem_id="calc-site-button")
                 with gr.Column():
                     img = gr.Image(
-                        label="Site picture", type="pil", elem_id="calc-site-image", height=420
+                        label="Site picture",
+                        type="pil",
+                        format="png",
+                        elem_id="calc-site-image",
+                        height=420,
                     )
                     out = gr.HTML(elem_id="calc-site-result")
 

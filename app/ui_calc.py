@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping, Sequence
 
 from app.input_names import in_user_words, label, value_words
@@ -56,7 +57,10 @@ def value_text(result: CalcResult) -> str:
 
 
 def _words(text: str) -> str:
-    return in_user_words(text, "web")
+    """A calculator's text for the web form: its input names as labelled, and quoted keys such as
+    'well_shallow' as words."""
+    text = in_user_words(text, "web")
+    return re.sub(r"'([a-z]+(?:_[a-z0-9]+)+)'", lambda m: f"“{_place(m.group(1))}”", text)
 
 
 def _provenance_html(p: Provenance, names: Mapping[str, str] | None) -> str:

@@ -376,7 +376,7 @@ def _print_tables(topic: str, as_json: bool) -> None:
     """Each city's whole table for a topic (or its deferral to a state table), every row cited."""
     table_key, deferral_key, what, by = TOPIC_TABLES[topic]
     out = Table("City", by.capitalize(), "Value", "Basis", title=f"compare {topic}: {what}")
-    objects = []
+    objects: list[dict[str, Any]] = []
     for key in sorted(base.book().cities):
         c = base.city(key)
         rows = c.tables.get(table_key) or []
