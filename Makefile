@@ -7,7 +7,7 @@ export ANONYMIZED_TELEMETRY := False
 export GRADIO_ANALYTICS_ENABLED := False
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup ingest run serve test browser lint types check bench eval fmt clean
+.PHONY: setup ingest run serve test browser screenshots lint types check bench eval fmt clean
 
 setup:
 	@bash scripts/setup.sh
@@ -23,6 +23,9 @@ browser:
 
 test: setup browser
 	$(BIN)/python -m pytest -q
+
+screenshots: ingest browser  ## every tab at desktop and phone width -> test-artifacts/screenshots/
+	$(BIN)/python scripts/screenshots.py
 
 lint: setup
 	$(BIN)/ruff check core ingest index tools app evals tests scripts

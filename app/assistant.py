@@ -23,6 +23,7 @@ from typing import Any
 from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
 from app.compose import Block, render
 from app.params import PREMISE as _PREMISE
+from app.places import detect_jurisdictions
 from app.records import REFUSAL, Answer
 from app.settings import Settings, get_settings
 from app.tables import TOPIC_TABLES, table_block
@@ -51,6 +52,15 @@ def _premise_figures(question: str, blocks: list[Block]) -> list[str]:
 
 def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _disagreement(selected: str, named: list[str]) -> str:
+    """The note when the city chosen outside the question (a selector, `--city`) is not the one
+    the question names: the question wins, and the answer says so first."""
+    return (
+        f"The question names {_join(named)} but {selected} was selected; this answer is for "
+        f"{_join(named)}. To ask about {selected}, name it in the question."
+    )
 
 
 class Assistant:
@@ -129,15 +139,24 @@ class Assistant:
             )
         names = self.names()
         u = self._understand(text, names, history)
+        conflict = None
         if jurisdiction:
             key = self.retriever.resolve_jurisdiction(jurisdiction)
-            u = u.model_copy(
-                update={"jurisdictions": [key], "unknown_places": [], "all_cities": False}
-            )
+            named = detect_jurisdictions(text, names)
+            if named and key not in named:  # the city the question names wins over the selector
+                conflict = _disagreement(names[key], [names[c] for c in named])
+            else:
+                u = u.model_copy(
+                    update={"jurisdictions": [key], "unknown_places": [], "all_cities": False}
+                )
         if self.settings.llm_provider != "none":
             answer = self._ask_llm(u, question)
         else:
             answer = self._default(u, question)
+        if conflict:
+            answer.notes.insert(0, conflict)
+            if not answer.refused:
+                answer.answer = f"Note: {conflict}\n\n{answer.answer}"
         answer.elapsed_ms = (time.perf_counter() - start) * 1000
         return answer
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
+from app.input_names import in_user_words, without_commands
 from app.records import Answer, Citation
 from app.settings import Settings
 from core.errors import OrdinanceError, SectionNotFoundError
@@ -96,30 +97,65 @@ def assistant_markdown(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def answer_markdown(answer: Answer) -> str:
-    """The assistant's chat bubble: answer text, or a marked refusal / clarifying question."""
-    if answer.clarification:
-        body = "**Clarifying question:** " + assistant_markdown(answer.clarification)
-        if answer.answer and answer.answer != answer.clarification:
-            body += "\n\n" + assistant_markdown(answer.answer)
+def _web(text: str | None) -> str:
+    return without_commands(text or "")
+
+
+def cite_key(answer_no: int, marker: int) -> str:
+    """The value that names citation ``[marker]`` of the ``answer_no``-th answer (from 1)."""
+    return f"{answer_no}.{marker}"
+
+
+def _linked_markers(body: str, answer: Answer, answer_no: int | None) -> str:
+    """Each ``[n]`` of a cited provision becomes a link: a click opens the provision beside the
+    chat (the page's script), and the link itself opens the section in the Browse tab."""
+    if answer_no is None:
+        return body
+    by_marker = {c.marker: c for c in answer.citations}
+
+    def link(m: re.Match[str]) -> str:
+        c = by_marker.get(int(m.group(1)))
+        if c is None:
+            return m.group(0)
+        ref = c.section if c.section is not None else c.title
+        href = (
+            deep_link(c.jurisdiction, ref)
+            + "&"
+            + urlencode({"cite": cite_key(answer_no, c.marker)})
+        )
+        return f"[\\[{c.marker}\\]]({href})"
+
+    return re.sub(r"\[(\d+)\]", link, body)
+
+
+def answer_markdown(answer: Answer, answer_no: int | None = None) -> str:
+    """The assistant's chat bubble: answer text, or a marked refusal / clarifying question.
+
+    With ``answer_no`` (its place in the conversation, from 1) every ``[n]`` is a link to the
+    provision it cites. Nothing tells a web reader to run a command."""
+    text, clarification = _web(answer.answer), _web(answer.clarification)
+    if clarification:
+        body = "**Clarifying question:** " + assistant_markdown(clarification)
+        if text and text != clarification:
+            body += "\n\n" + assistant_markdown(text)
     elif answer.refused:
-        body = "**No answer:** " + assistant_markdown(answer.answer)
+        body = "**No answer:** " + assistant_markdown(text)
     else:
-        body = assistant_markdown(answer.answer)
-    lines = [body]
+        body = assistant_markdown(text)
+    lines = [_linked_markers(body, answer, answer_no)]
     if answer.citations:
-        lines += ["", "_Select a citation below the chat to read the section it cites._"]
+        lines += ["", "_Click a [n] or a source below the chat to read the provision._"]
     for note in answer.notes:
         if note in answer.answer:
             continue
         lines.append("")
-        lines.append("_Note:_ " + assistant_markdown(note))
+        lines.append("_Note:_ " + assistant_markdown(_web(note)))
     return "\n".join(lines)
 
 
 def error_markdown(exc: OrdinanceError) -> str:
     """A user error as a chat bubble: the message and, where known, suggestions."""
-    text = "**Error:** " + md_escape(str(exc))
+    text = "**Error:** " + md_escape(in_user_words(str(exc), "web"))
     if isinstance(exc, SectionNotFoundError) and exc.suggestions:
         text += "\n\nDid you mean: " + md_escape(", ".join(exc.suggestions))
     return text
@@ -128,7 +164,9 @@ def error_markdown(exc: OrdinanceError) -> str:
 def error_html(exc: Exception) -> str:
     """A user error as an HTML block (forms, Browse)."""
     text = (
-        str(exc) if isinstance(exc, OrdinanceError) else f"Unexpected error: {type(exc).__name__}"
+        in_user_words(str(exc), "web")
+        if isinstance(exc, OrdinanceError)
+        else "Something went wrong on the server; the error is in its log."
     )
     extra = ""
     if isinstance(exc, SectionNotFoundError) and exc.suggestions:
@@ -141,8 +179,50 @@ def citation_label(c: Citation) -> str:
     return f"[{c.marker}] {c.label}"
 
 
+def _opening(quote: str, words: int = 6) -> str:
+    parts = quote.split()
+    return " ".join(parts[:words]) + ("…" if len(parts) > words else "")
+
+
+def conversation_chips(
+    answers: Sequence[Answer], pages: Mapping[tuple[str, str], str] | None = None
+) -> list[tuple[str, str]]:
+    """(label, value) of every citation of every answer, the latest answer first.
+
+    Labels are distinct: the answer's number when there are several answers, the quote's first
+    words when one answer cites the same section twice, and the page where it is known
+    (``pages``: (jurisdiction, section label) -> 'p. 46')."""
+    chips: list[tuple[str, str]] = []
+    cited = [i for i, a in enumerate(answers, 1) if a.citations]
+    for i in reversed(cited):
+        answer = answers[i - 1]
+        labels = [c.label for c in answer.citations]
+        for c in sorted(answer.citations, key=lambda c: c.marker):
+            text = citation_label(c)
+            if labels.count(c.label) > 1:
+                text += f" “{_opening(c.quote)}”"
+            page = (pages or {}).get((c.jurisdiction, c.label))
+            if page:
+                text += f" · {page}"
+            if len(cited) > 1:
+                text = f"Answer {i}: {text}"
+            chips.append((text, cite_key(i, c.marker)))
+    return chips
+
+
 def citation_chips(citations: Sequence[Citation]) -> list[str]:
     return [citation_label(c) for c in sorted(citations, key=lambda c: c.marker)]
+
+
+def find_cited(answers: Sequence[Answer], key: str | None) -> Citation | None:
+    """The citation a chip or a chat link names (``'2.1'``: answer 2, marker 1)."""
+    m = re.match(r"\s*(\d+)\.(\d+)", key or "")
+    if not m:
+        return None
+    i, marker = int(m.group(1)), int(m.group(2))
+    if not 1 <= i <= len(answers):
+        return None
+    return next((c for c in answers[i - 1].citations if c.marker == marker), None)
 
 
 def find_citation(citations: Sequence[Citation], chip: str | None) -> Citation | None:
@@ -150,6 +230,15 @@ def find_citation(citations: Sequence[Citation], chip: str | None) -> Citation |
         if citation_label(c) == chip:
             return c
     return None
+
+
+def page_text(section: Section) -> str:
+    """'p. 46' where the section (and so any quote from it) lies on one page; 'pp. 2–6' else."""
+    if section.page_start is None:
+        return ""
+    if section.page_end in (None, section.page_start):
+        return f"p. {section.page_start}"
+    return f"pp. {section.page_start}–{section.page_end}"
 
 
 # --- Sections -----------------------------------------------------------------------------
@@ -175,11 +264,7 @@ def section_html(section: Section, quote: str | None = None) -> str:
     else:
         body = esc(text)
     crumbs = " › ".join(esc(p) for p in section.path)
-    pages = ""
-    if section.page_start is not None:
-        pages = f"page {section.page_start}"
-        if section.page_end not in (None, section.page_start):
-            pages = f"pages {section.page_start}–{section.page_end}"
+    pages = page_text(section)
     link = deep_link(section.jurisdiction, section.ref)
     missing = ""
     if quote and not span:
@@ -209,24 +294,72 @@ def section_choices(sections: Iterable[Section]) -> list[tuple[str, str]]:
     return [(s.label, s.ref) for s in sections]
 
 
+def _heading(s: Section) -> str:
+    """How a section appears as a parent in its children's path: '301 Rules'."""
+    return f"{s.section} {s.title}".strip() if s.section else s.title
+
+
+def _short_label(s: Section) -> str:
+    """The section's label without the city: '§404.04 Tank Capacity', '"Permits"'."""
+    if s.section:
+        return f"§{s.section} {s.title}".strip()
+    return f"“{s.title}”"
+
+
 def section_tree_html(sections: Sequence[Section], query: str = "") -> str:
-    """The section tree grouped by hierarchy, each section a deep link; ``query`` filters it."""
+    """The ordinance's hierarchy as one nested, scrollable list; each heading said once.
+
+    A section with subsections (Hugo's '301 Rules' over '301.01') holds them under its own link;
+    headings that are not sections (articles, divisions) are open groups. Links carry the
+    section's deep link and ``data-ref``, which the page's script opens in place."""
     shown = filter_sections(sections, query) if query.strip() else list(sections)
     if not shown:
         return f'<p class="oa-note">No section matches {esc(repr(query))}.</p>'
-    groups: dict[tuple[str, ...], list[Section]] = {}
+    entries: dict[tuple[str, ...], list[tuple[str, Any]]] = {(): []}
     for s in shown:
-        groups.setdefault(tuple(s.path), []).append(s)
-    parts = [f'<p class="oa-note">{len(shown)} of {len(sections)} sections</p>']
-    for path, items in groups.items():
-        title = " › ".join(path) or "(top level)"
-        parts.append(f"<details open><summary>{esc(title)}</summary><ul>")
-        for s in items:
-            parts.append(
-                f'<li><a href="{esc(deep_link(s.jurisdiction, s.ref))}">{esc(s.label)}</a></li>'
+        path = tuple(s.path)
+        for depth in range(1, len(path) + 1):
+            node = path[:depth]
+            if node not in entries:
+                entries[node] = []
+                entries[node[:-1]].append(("group", node))
+        entries[path].append(("section", s))
+    owned = {
+        (*tuple(s.path), _heading(s)) for s in shown if (*tuple(s.path), _heading(s)) in entries
+    }
+
+    def render(node: tuple[str, ...]) -> str:
+        out = []
+        for kind, item in entries[node]:
+            if kind == "group":
+                if item in owned:
+                    continue
+                out.append(
+                    f"<li><details open><summary>{esc(item[-1])}</summary>"
+                    f"<ul>{render(item)}</ul></details></li>"
+                )
+                continue
+            s = item
+            link = (
+                f'<a href="{esc(deep_link(s.jurisdiction, s.ref))}" '
+                f'data-city="{esc(s.jurisdiction)}" data-ref="{esc(s.ref)}">'
+                f"{esc(_short_label(s))}</a>"
             )
-        parts.append("</ul></details>")
-    return "".join(parts)
+            child = (*node, _heading(s))
+            if child in owned:
+                out.append(
+                    f"<li><details open><summary>{link}</summary>"
+                    f"<ul>{render(child)}</ul></details></li>"
+                )
+            else:
+                out.append(f"<li>{link}</li>")
+        return "".join(out)
+
+    count = f"{len(shown)} of {len(sections)} sections"
+    return (
+        f'<p class="oa-note">{count}</p>'
+        f'<div class="oa-tree" role="navigation" aria-label="Sections"><ul>{render(())}</ul></div>'
+    )
 
 
 # --- Sources ------------------------------------------------------------------------------

@@ -130,6 +130,18 @@ def _number_matches(section: Section, want: str) -> bool:
     return False
 
 
+def _nearest_numbers(pool: Sequence[Section], want: str, n: int = 3) -> list[str]:
+    def value(number: str) -> float | None:
+        m = re.match(r"\d+(?:\.\d+)?", number)
+        return float(m.group(0)) if m else None
+
+    target = value(want)
+    numbered = [(v, s.ref) for s in pool if s.section and (v := value(s.section)) is not None]
+    if target is None:
+        return []
+    return [ref for _, ref in sorted(numbered, key=lambda p: abs(p[0] - target))[:n]]
+
+
 def find_section(sections: Sequence[Section], jurisdiction: str, ref: str) -> Section:
     """The section of `jurisdiction` that `ref` names: by number, or by title.
 
@@ -166,6 +178,8 @@ def find_section(sections: Sequence[Section], jurisdiction: str, ref: str) -> Se
     suggestions = [keyed[k] for k in near]
     if not suggestions and low:
         suggestions = [s.ref for s in pool if low in s.title.lower()][:5]
+    if not suggestions and _NUMERIC.match(want):  # '999': the numerically nearest sections
+        suggestions = _nearest_numbers(pool, want)
     name = pool[0].jurisdiction_name if pool else jurisdiction
     raise SectionNotFoundError(
         f"No section {ref!r} in {name} ({jurisdiction!r}). Run `ordinance sections --city "

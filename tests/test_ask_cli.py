@@ -103,3 +103,28 @@ def test_ask_stdin_answers_a_file_of_questions_line_for_line(
     assert {c["jurisdiction"] for c in lines[2]["citations"]} == {"hugo", "chaska"}
     assert lines[3]["refused"] is True
     assert lines[4]["refused"] is True and "bedrooms" in lines[4]["answer"]
+
+
+def test_plain_ask_prints_no_debug_lines_and_v_shows_them(home_env: Path) -> None:
+    question = "How long is a septic permit valid in Hugo?"
+    plain = CliRunner().invoke(app, ["ask", question])
+    assert plain.exit_code == 0, plain.output
+    assert "6 months" in plain.stdout or "six (6) months" in plain.stdout
+    assert "tool " not in plain.output and " ms" not in plain.output
+    verbose = CliRunner().invoke(app, ["-v", "ask", question])
+    assert verbose.exit_code == 0, verbose.output
+    assert "tool rule_fact(" in verbose.output and " ms" in verbose.output
+
+
+def test_city_option_never_silently_overrides_the_city_the_question_names(
+    home_env: Path,
+) -> None:
+    result = CliRunner().invoke(
+        app, ["ask", "How long is a permit valid in Chaska?", "--city", "hugo", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["jurisdictions"] == ["chaska"]
+    assert "twelve (12) months" in data["answer"] and "six (6)" not in data["answer"]
+    assert "names Chaska but Hugo was selected" in data["answer"]
+    assert all(c["jurisdiction"] == "chaska" for c in data["citations"])

@@ -4,11 +4,13 @@ clean error messages."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 
 from app.cli import main
+from app.input_names import INPUTS
 
 
 def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -110,9 +112,13 @@ def test_compare_pretty(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.param(["calc", "tank", "--city", "hugo", "--bedrooms", "0"], "got 0", id="zero"),
     pytest.param(["calc", "tank", "--city", "atlantis", "--bedrooms", "3"], "Unknown jurisdiction 'atlantis'", id="city"),
     pytest.param(["calc", "area", "--city", "hugo", "--bedrooms", "3", "--perc", "-4"], "got -4.0", id="perc"),
-    pytest.param(["calc", "area", "--city", "hugo", "--bedrooms", "3", "--perc", "20", "--rock", "15"], "rock_depth_in must be one of 12, 18, 24, got 15", id="rock"),
+    pytest.param(["calc", "area", "--city", "hugo", "--bedrooms", "3", "--perc", "20", "--rock", "15"], "--rock must be one of 12, 18, 24, got 15", id="rock"),
+    pytest.param(["calc", "tank", "--city", "hugo"], "`calc tank` needs --bedrooms (a dwelling) or --flow", id="no-bedrooms"),
+    pytest.param(["calc", "tank", "--city", "hugo", "--bedrooms", "3", "--flow", "400"], "Give --bedrooms (3) or --flow (400.0), not both", id="both"),
+    pytest.param(["calc", "site", "--city", "hugo"], "e.g. --tank-to-well 60", id="no-distance"),
+    pytest.param(["compare", "setback"], "needs --feature", id="setback-feature"),
     pytest.param(["calc", "setback", "--city", "hugo", "--feature", "volcano"], "Unknown setback feature 'volcano'", id="feature"),
-    pytest.param(["compare", "colour"], "Unknown comparison topic 'colour'", id="topic"),
+    pytest.param(["compare", "colour"], "Unknown topic 'colour'", id="topic"),
 ])  # fmt: skip
 def test_bad_input_is_a_clean_error_with_exit_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
@@ -121,6 +127,36 @@ def test_bad_input_is_a_clean_error_with_exit_2(
     captured = capsys.readouterr()
     assert message in " ".join(captured.err.split())
     assert "Traceback" not in captured.err and captured.out == ""
+    internal = [name for name in INPUTS if "_" in name and name in captured.err]
+    assert internal == [], f"the error names parameters the CLI has no flag for: {internal}"
+
+
+@pytest.mark.parametrize(("argv", "meant"), [
+    pytest.param(["compare", "tanks"], "tank", id="topic"),
+    pytest.param(["compare", "permit_valdity"], "permit_validity", id="fact"),
+    pytest.param(["calc", "setback", "--city", "hugo", "--feature", "wel"], "well", id="feature"),
+    pytest.param(["calc", "tank", "--city", "hugoo", "--bedrooms", "3"], "hugo", id="city"),
+])  # fmt: skip
+def test_a_mistyped_value_gets_did_you_mean(
+    capsys: pytest.CaptureFixture[str], argv: list[str], meant: str
+) -> None:
+    assert main(argv) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert re.search(rf"Did you mean:? {re.escape(meant)}\b", err), err
+
+
+@pytest.mark.parametrize("topic", ["tank", "flow"])
+def test_compare_without_bedrooms_shows_every_citys_whole_table(
+    capsys: pytest.CaptureFixture[str], topic: str
+) -> None:
+    assert main(["compare", topic]) == 0
+    out = capsys.readouterr().out
+    if topic == "tank":
+        assert "2 or less" in out and "7, 8, or 9" in out
+        assert "1,250 gal" in out and "1,200 gal" in out and "2,000 gal" in out
+    assert "Chaska" in out and "East Bethel" in out and "Hugo" in out
+    data = _json(capsys, "compare", topic, "--json")
+    assert {t["jurisdiction"] for t in data["tables"]} == {"chaska", "east-bethel", "hugo"}
 
 
 def test_holding_json(capsys: pytest.CaptureFixture[str]) -> None:

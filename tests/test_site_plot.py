@@ -75,3 +75,35 @@ def test_features_map_to_drawing_kinds(name: str, kind: str) -> None:
 def test_components_map_to_tank_or_soil_area() -> None:
     assert component_key("Septic tank") == "tank"
     assert component_key("Soil treatment area") == "sta"
+
+
+def test_a_ring_shared_by_a_passing_and_a_failing_distance_is_drawn_failing() -> None:
+    from app.site_plot import ring_colours
+
+    rows = [
+        Row("well_shallow", "soil_treatment_area", 100, 80, False),
+        Row("lake_general_development", "soil_treatment_area", 100, 150, True),
+        Row("building", "tank", 10, 30, True),
+    ]
+    assert ring_colours(rows) == {("sta", 100.0): FAIL_COLOUR, ("tank", 10.0): PASS_COLOUR}
+
+
+@pytest.mark.parametrize(
+    ("to_tank", "to_area"),
+    [pytest.param(60.0, 80.0, id="near"), pytest.param(10.0, 200.0, id="far-apart")],
+)
+def test_a_feature_measured_from_both_components_is_one_spot_at_both_distances(
+    to_tank: float, to_area: float
+) -> None:
+    import math
+
+    from app.site_plot import _layout, _place
+
+    rows = [
+        Row("well_shallow", "tank", 50, to_tank, True),
+        Row("well_shallow", "soil_treatment_area", 100, to_area, False),
+    ]
+    sta, _ = _layout(rows)
+    x, y = _place("well", {"tank": to_tank, "sta": to_area}, {"tank": (0.0, 0.0), "sta": sta})
+    assert math.hypot(x, y) == pytest.approx(to_tank)
+    assert math.hypot(x - sta[0], y - sta[1]) == pytest.approx(to_area)

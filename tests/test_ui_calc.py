@@ -27,18 +27,46 @@ NAMES = {"chaska": "Chaska", "east-bethel": "East Bethel", "hugo": "Hugo"}
     ],
 )
 def test_tank_form_renders_value_and_citation(city: str, bedrooms: int, text: str) -> None:
-    html = C.calc_result_html(C.run_tank(city, bedrooms, 0, False, False, False), NAMES)
+    html = C.calc_result_html(C.run_tank(city, str(bedrooms), "", False, False, False), NAMES)
     assert f"<strong>{text}</strong>" in html
     assert f"{NAMES[city]} " in html and "<blockquote>" in html
 
 
 def test_blank_number_fields_mean_not_given() -> None:
-    with pytest.raises(ToolInputError, match="bedrooms"):
-        C.run_tank("hugo", 0, 0, False, False, False)
+    from app.ui_logic import error_html
+
+    with pytest.raises(ToolInputError) as err:
+        C.run_tank("hugo", "", " ", False, False, False)
+    html = error_html(err.value)
+    assert "The septic tank calculator needs &quot;Bedrooms&quot;" in html
+    assert "daily_flow_gpd" not in html and "septic_tank_capacity" not in html
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        pytest.param("three", "\"Bedrooms\" must be a number, got 'three'", id="words"),
+        pytest.param("2.5", '"Bedrooms" must be a whole number', id="fraction"),
+        pytest.param("99", '"Bedrooms" must be a whole number from 1 to 30, got 99', id="range"),
+    ],
+)
+def test_a_bad_form_value_is_reported_in_the_forms_words(value: str, message: str) -> None:
+    from app.input_names import in_user_words
+
+    with pytest.raises(ToolInputError) as err:
+        C.run_tank("hugo", value, "", False, False, False)
+    assert message in in_user_words(str(err.value), "web")
+
+
+def test_a_rule_without_a_number_shows_its_words_and_status_once() -> None:
+    fee = C.run_compare("permit_fee", {}).rows[0].cells[0]
+    assert "resolution" in C.value_text(fee) and "from the ordinance" not in C.value_text(fee)
+    html = C.calc_result_html(C.run_tank("east-bethel", "4", "", False, False, False), NAMES)
+    assert html.count("set by a state rule not in this corpus") == 1
 
 
 def test_site_check_skips_blank_distances() -> None:
-    distances = [60.0, None, 0, None, 0, None, 5.0, None]
+    distances = ["60", None, "", None, " ", None, "5", None]
     check = C.run_site_check("hugo", distances, "well_shallow", "unclassified_water")
     assert [(r.component, r.feature, r.passes) for r in check.rows] == [
         ("tank", "well_shallow", True),
@@ -64,7 +92,7 @@ def test_compare_passes_only_parameters_the_calculator_takes() -> None:
 
 def test_setback_comparison_has_a_column_per_component() -> None:
     headers, rows = C.comparison_table(C.run_compare("setback", {"feature": "building"}), NAMES)
-    assert headers == ["Jurisdiction", "setback from tank", "setback from soil treatment area"]
+    assert headers == ["City", "setback from the tank", "setback from the soil treatment area"]
     assert [r[0] for r in rows] == ["Chaska", "East Bethel", "Hugo"]
     assert all(len(r) == 3 for r in rows)
 

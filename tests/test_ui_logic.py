@@ -86,8 +86,69 @@ def test_citation_chips_follow_marker_order() -> None:
         answer="Hugo requires 1,200 gallons [1].",
         citations=[_citation(marker=2, label="B"), _citation(marker=1, label="A")],
     )
-    assert "Select a citation" in L.answer_markdown(answer)
+    assert "read the provision" in L.answer_markdown(answer)
     assert L.citation_chips(answer.citations) == ["[1] A", "[2] B"]
+
+
+def test_every_answer_keeps_distinct_chips_latest_first() -> None:
+    first = Answer(question="q1", answer="a [1]", citations=[_citation()])
+    same = "Hugo §802.03 Permits"
+    second = Answer(
+        question="q2",
+        answer="b [1] [2] [3]",
+        citations=[
+            _citation(marker=m, section="802.03", label=same, quote=q)
+            for m, q in [(1, "Permits shall be valid"), (2, "A fee is due"), (3, "Renewal needs")]
+        ],
+    )
+    chips = L.conversation_chips([first, second], {("hugo", same): "p. 46"})
+    labels = [label for label, _ in chips]
+    assert len(set(labels)) == len(labels) == 4
+    assert [value for _, value in chips] == ["2.1", "2.2", "2.3", "1.1"]
+    assert labels[0].startswith("Answer 2: [1] Hugo §802.03") and "“Permits shall" in labels[0]
+    assert labels[0].endswith("· p. 46") and labels[-1].startswith("Answer 1: [1] Hugo §404.04")
+    assert L.find_cited([first, second], "2.3").quote == "Renewal needs"  # type: ignore[union-attr]
+    assert L.find_cited([first, second], "1.1").section == "404.04"  # type: ignore[union-attr]
+    assert L.find_cited([first, second], "3.1") is None
+
+
+def test_markers_in_an_answer_are_links_to_their_provisions() -> None:
+    answer = Answer(
+        question="q",
+        answer="Hugo requires 1,200 gallons [1]; see also [7].",
+        citations=[_citation()],
+    )
+    text = L.answer_markdown(answer, 3)
+    assert "[\\[1\\]](?city=hugo&section=404.04&cite=3.1)" in text
+    assert "[7]" in text and "cite=3.7" not in text  # no provision behind [7]: left as written
+
+
+def test_a_web_reader_is_never_told_to_run_a_command() -> None:
+    answer = Answer(
+        question="q",
+        answer=f"{REFUSAL} It covers only Hugo; it has no ordinance for Stillwater.",
+        refused=True,
+        clarification="Ask about Hugo, or add Stillwater's ordinance with `ordinance ingest`.",
+    )
+    assert "ordinance ingest" not in L.answer_markdown(answer)
+    err = SectionNotFoundError(
+        "No section '999' in Hugo ('hugo'). Run `ordinance sections --city hugo` to list them.",
+        ["901.01"],
+    )
+    html = L.error_html(err)
+    assert "ordinance sections" not in html and "999" in html and "901.01" in html
+
+
+def test_section_tree_says_each_heading_once_and_nests_subsections() -> None:
+    sections = [
+        _section(section="301", title="Rules", path=["SECTION 3. DEFINITIONS"]),
+        _section(section="301.01", title="", path=["SECTION 3. DEFINITIONS", "301 Rules"]),
+        _section(section="901.01", title="Last", path=["SECTION 9. ENFORCEMENT"]),
+    ]
+    html = L.section_tree_html(sections)
+    assert html.count("SECTION 3. DEFINITIONS") == 1 and ">301 Rules<" not in html
+    assert html.index("§301 Rules") < html.index("§301.01") < html.index("§901.01 Last")
+    assert 'class="oa-tree"' in html and 'data-ref="901.01"' in html
 
 
 @pytest.mark.parametrize(
@@ -138,7 +199,7 @@ def test_section_view_highlights_the_quote_and_links_to_itself() -> None:
     assert '<mark id="oa-quote">shall hold 1,200 gallons</mark>' in html
     assert "Hugo §404.04 Tank Capacity" in html
     assert "?city=hugo&amp;section=404.04" in html
-    assert "pages 12–13" in html
+    assert "pp. 12–13" in html
 
 
 def test_section_view_says_when_the_quote_is_missing() -> None:
@@ -207,5 +268,5 @@ def test_guard_turns_errors_into_messages_without_tracebacks() -> None:
     user = L.guard(fails_for_user, L.error_html)()
     assert "No section &#x27;999&#x27;" in user and "Did you mean: 404.04" in user
     crash = L.guard(crashes, L.error_html)()
-    assert "RuntimeError" in crash and "/secret/path" not in crash and "Traceback" not in crash
+    assert "went wrong" in crash and "/secret/path" not in crash and "Traceback" not in crash
     assert L.guard(lambda: "fine", L.error_html)() == "fine"

@@ -5,6 +5,7 @@ Each module registers one group of commands; `main()` turns project errors into 
 
 from __future__ import annotations
 
+import inspect
 import logging
 import sys
 
@@ -30,6 +31,7 @@ def _root(
 ) -> None:
     level = {0: logging.WARNING, 1: logging.INFO}.get(verbose, logging.DEBUG)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    common.verbosity = verbose
 
 
 def _register() -> None:
@@ -43,7 +45,29 @@ def _register() -> None:
         module.register(app)
 
 
+def _reflow(doc: str) -> str:
+    """A docstring's paragraphs as single lines, so the help wraps at the terminal's width and
+    never mid-phrase; paragraphs with indented or bulleted lines are kept as written."""
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    keep = ("  ", "-", "*", "•", "\b")
+    return "\n\n".join(
+        p if any(line.startswith(keep) for line in p.splitlines()) else " ".join(p.split("\n"))
+        for p in paragraphs
+    )
+
+
+def _reflow_help(group: typer.Typer) -> None:
+    for info in group.registered_commands:
+        doc = info.help or (info.callback.__doc__ if info.callback else None)
+        if doc:
+            info.help = _reflow(doc)
+    for sub in group.registered_groups:
+        if sub.typer_instance is not None:
+            _reflow_help(sub.typer_instance)
+
+
 _register()
+_reflow_help(app)
 
 
 def main(argv: list[str] | None = None) -> int:

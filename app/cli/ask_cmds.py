@@ -40,6 +40,11 @@ def _print_answer(answer: Answer) -> None:
         page = f", p. {c.page}" if c.page else ""
         common.console.print(f"[bold][{c.marker}][/] {c.label}{page}", highlight=False, markup=True)
         common.console.print(f'    "{c.quote}"', highlight=False, markup=False, soft_wrap=True)
+    for note in answer.notes:
+        if note not in answer.answer:
+            common.console.print(f"Note: {note}", highlight=False, markup=False, soft_wrap=True)
+    if common.verbosity < 1:  # the calculator calls and the timing only with -v
+        return
     for call in answer.tool_calls:
         if call.name != "get_section":
             common.err_console.print(

@@ -9,8 +9,10 @@ import typer
 from rich.table import Table
 
 from app.cli import common
+from app.input_names import did_you_mean, in_user_words
+from app.tables import TOPIC_TABLES
 from app.uncurated import NoRulesAnswer, no_rules_answer
-from core.errors import NoCuratedRulesError
+from core.errors import NoCuratedRulesError, ToolInputError
 from ingest.store import Corpus
 from tools import base
 from tools.compare import TOPICS, compare
@@ -51,7 +53,9 @@ def _print_result(r: CalcResult) -> None:
     if r.outcome is not None:
         value = "yes" if r.outcome else "no"
     common.console.print(f"[bold]{value}[/]  [dim]({r.status})[/]", highlight=False)
-    common.console.print(r.summary, highlight=False, markup=False, soft_wrap=True)
+    common.console.print(
+        in_user_words(r.summary, "cli"), highlight=False, markup=False, soft_wrap=True
+    )
     for title, items in (
         ("Steps", r.steps),
         (
@@ -68,7 +72,8 @@ def _print_result(r: CalcResult) -> None:
         if items:
             common.console.print(f"[bold]{title}[/]", highlight=False)
             for item in items:
-                common.console.print(f"  • {item}", highlight=False, markup=False, soft_wrap=True)
+                text = in_user_words(item, "cli")
+                common.console.print(f"  • {text}", highlight=False, markup=False, soft_wrap=True)
     if r.citations:
         common.console.print("[bold]Citations[/]", highlight=False)
     for p in r.citations:
@@ -401,8 +406,20 @@ def compare_cmd(
     existing: bool = typer.Option(False, "--existing", help="An existing system."),
     as_json: bool = JSON,
 ) -> None:
-    """Compare one topic across every city: a row per city, every cell cited or marked as a gap."""
+    """Compare one topic across every city: a row per city, every cell cited or marked as a gap.
+
+    Without the input that picks a row (tank or flow without --bedrooms or --flow), each city's
+    whole table is shown."""
     base.configure(common.settings().rules_dir)
+    if topic not in TOPICS:
+        near = did_you_mean(topic, TOPICS)
+        hint = f" Did you mean {' or '.join(near)}?" if near else ""
+        raise ToolInputError(f"Unknown topic {topic!r}.{hint} Topics: {', '.join(TOPICS)}.")
+    if topic in TOPIC_TABLES and bedrooms is None and flow is None:
+        _print_tables(topic, as_json)
+        for answer in _uncurated(topic, set(base.book().cities), feature or ""):
+            common.print_jsonl(answer) if as_json else _print_no_rules(answer)
+        return
     names = {
         "bedrooms": _int(bedrooms),
         "perc_rate_min_per_inch": perc,
@@ -426,6 +443,33 @@ def compare_cmd(
         _print_comparison(result)
         for answer in uncurated:
             _print_no_rules(answer)
+
+
+def _print_tables(topic: str, as_json: bool) -> None:
+    """Each city's whole table for a topic (or its deferral to a state table), every row cited."""
+    table_key, deferral_key, what, by = TOPIC_TABLES[topic]
+    out = Table("City", by.capitalize(), "Value", "Basis", title=f"compare {topic}: {what}")
+    objects: list[dict[str, Any]] = []
+    for key in sorted(base.book().cities):
+        c = base.city(key)
+        rows = c.tables.get(table_key) or []
+        if rows:
+            for b in rows:
+                value = "—" if b.value is None else f"{base.fmt(b.value)} {b.unit or ''}".strip()
+                out.add_row(c.name, b.label, value, _label(c.cite(b)))
+            objects.append({"jurisdiction": key, "rows": [b.model_dump(mode="json") for b in rows]})
+            continue
+        cell = base.deferred(f"{topic}_table", c, deferral_key, what)
+        basis = "; ".join(_label(p) for p in cell.citations) or cell.summary
+        out.add_row(c.name, "—", "—", basis)
+        objects.append({"jurisdiction": key, "rows": [], "result": cell.model_dump(mode="json")})
+    if as_json:
+        common.print_jsonl({"topic": topic, "by": by, "tables": objects})
+        return
+    common.console.print(out)
+    common.console.print(
+        "Give --bedrooms (or --flow) for one row per city with its calculation.", highlight=False
+    )
 
 
 def _print_comparison(comp: Comparison) -> None:
