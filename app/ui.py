@@ -331,7 +331,7 @@ def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str])
                 try:
                     check = C.run_site_check(j, values[:-2], values[-2], values[-1])
                 except NoCuratedRulesError:  # an ingested city without rules: quote its text
-                    return C.no_rules_html(C.run_no_rules("setback", j), names), None
+                    return None, C.no_rules_html(C.run_no_rules("setback", j), names)
                 png = render_site_png(check.rows, title=f"{names.get(j, j)}: site check")
                 return Image.open(io.BytesIO(png)), C.site_check_html(check, names)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import logging
+import re
 import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -178,7 +179,7 @@ def find_section(sections: Sequence[Section], jurisdiction: str, ref: str) -> Se
     suggestions = [keyed[k] for k in near]
     if not suggestions and low:
         suggestions = [s.ref for s in pool if low in s.title.lower()][:5]
-    if not suggestions and _NUMERIC.match(want):  # '999': the numerically nearest sections
+    if not suggestions and is_number(want):  # '999': the numerically nearest sections
         suggestions = _nearest_numbers(pool, want)
     name = pool[0].jurisdiction_name if pool else jurisdiction
     raise SectionNotFoundError(
