@@ -10,6 +10,7 @@ them and are dropped.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from ingest.clean import CleanStream
@@ -34,7 +35,13 @@ _SIGNATURE = re.compile(
 def _captions(text: str, g: Grammar) -> list[LineHead]:
     """An upper-case caption line right above a section heading (a subchapter): a container."""
     out: list[LineHead] = []
-    taken = {c.start for c in g.containers}
+    spans = sorted((c.start, c.body) for c in g.containers)
+    starts = [a for a, _ in spans]
+
+    def taken(pos: int) -> bool:  # inside a container's heading (e.g. its title line)
+        i = bisect.bisect_right(starts, pos) - 1
+        return i >= 0 and spans[i][0] <= pos < max(spans[i][1], spans[i][0] + 1)
+
     for h in g.headings:
         if h.kind != "section" or h.start == 0:
             continue
@@ -43,7 +50,7 @@ def _captions(text: str, g: Grammar) -> list[LineHead]:
         line = text[start:end].strip()
         if (
             end > 0
-            and start not in taken
+            and not taken(start)
             and _CAPTION.fullmatch(line)
             and len(line.split()) <= 8
             and any(len(w) > 2 for w in line.split())

@@ -260,3 +260,42 @@ def test_a_pdf_page_that_fails_to_extract_is_reported(
     _, err = capsys.readouterr()
     assert code == 0
     assert "warning" in err and "test-county" in err and "(page 2)" in " ".join(err.split())
+
+
+def _parse_text(tmp_path: Path, text: str) -> ParsedDocument:
+    src = tmp_path / "chapter.txt"
+    src.write_text(text, encoding="utf-8")
+    manifest = tmp_path / "manifest.yaml"
+    manifest.write_text(
+        "documents:\n  - jurisdiction: test-town\n    name: Test Town\n"
+        "    instrument: Chapter 7\n    source: chapter.txt\n",
+        encoding="utf-8",
+    )
+    return _parse(manifest)
+
+
+def test_dotted_numbers_without_keyword_and_chapter_title_on_next_line(tmp_path: Path) -> None:
+    doc = _parse_text(
+        tmp_path,
+        "CHAPTER 7\nON-SITE SEWAGE\n\n"
+        "7.01 PURPOSE. This chapter keeps sewage out of the wells of the town.\n\n"
+        "7.02 PERMITS. No person shall build a system without a permit; a permit is good\n"
+        "for one year.\n\n7.03 PENALTY. A breach of this chapter is a misdemeanor.\n",
+    )
+    got = [(s.section, s.title, s.path) for s in doc.sections if s.kind == "section"]
+    assert got == [
+        (n, t, ["CHAPTER 7. ON-SITE SEWAGE"])
+        for n, t in (("7.01", "PURPOSE"), ("7.02", "PERMITS"), ("7.03", "PENALTY"))
+    ]
+
+
+def test_municode_without_dash_keeps_cross_references_in_text(tmp_path: Path) -> None:
+    doc = _parse_text(
+        tmp_path,
+        "Sec. 22-31.  Definitions.\nThe words below have these meanings in this article.\n"
+        "Sec. 22-32.  Permit required.\nNo system shall be put in without a permit.\n"
+        "See Sec. 22-31 for the words used.\nSec. 22-33.  Permit term.\n"
+        "A permit expires after 18 months.\n",
+    )
+    assert [s.section for s in doc.sections if s.kind == "section"] == ["22-31", "22-32", "22-33"]
+    assert "See Sec. 22-31 for the words used." in _get(doc, "22-32").text  # type: ignore[attr-defined]
