@@ -90,9 +90,10 @@ def _cited(provenances: Sequence[Provenance], names: Mapping[str, str] | None) -
     if not unique:
         return ""
     items = "".join(_provenance_html(p, names) for p in unique)
+    shown = " open" if len(unique) <= 3 else ""  # a few are shown; a long list is folded
     return (
-        f'<details class="oa-cited"><summary>Cited provisions ({len(unique)})</summary>'
-        f"<ul>{items}</ul></details>"
+        f'<details class="oa-cited"{shown}>'
+        f"<summary>Cited provisions ({len(unique)})</summary><ul>{items}</ul></details>"
     )
 
 

@@ -118,8 +118,11 @@ def _pick(page: Any, elem_id: str, option: str) -> None:
 
 
 def _last_reply(page: Any, before: int) -> str:
-    """Wait for the assistant's next chat bubble and return its text."""
-    page.wait_for_function(f'document.querySelectorAll("{BOT}").length > {before}')
+    """Wait for the assistant's next chat bubble (not the pending one) and return its text."""
+    page.wait_for_function(
+        f'document.querySelectorAll("{BOT}").length > {before} && '
+        f'!document.querySelector("#chat").innerText.includes("{L.PENDING.strip("_")}")'
+    )
     return str(page.locator(BOT).last.inner_text())
 
 
@@ -328,12 +331,7 @@ def test_basic_auth_from_settings_guards_the_app(indexed_home: Path) -> None:
 WIDTHS = [pytest.param(None, id="desktop"), pytest.param(PHONE, id="phone")]
 
 
-def _wait_reply_done(page: Any, before: int) -> str:
-    page.wait_for_function(
-        f'document.querySelectorAll("{BOT}").length > {before} && '
-        f'!document.querySelector("#chat").innerText.includes("{L.PENDING.strip("_")}")'
-    )
-    return str(page.locator(BOT).last.inner_text())
+_wait_reply_done = _last_reply
 
 
 @pytest.mark.browser
