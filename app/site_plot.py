@@ -157,11 +157,11 @@ def render_site_png(rows: Sequence[SiteRow], *, title: str = "Site check", dpi: 
     Each feature is one marker, placed at its measured distance from the tank and from the soil
     treatment area; each required distance is one ring around its component, red when any
     distance it stands for fails."""
-    fig = Figure(figsize=(7.5, 6.0), dpi=dpi)
+    fig = Figure(figsize=(7.0, 6.0), dpi=dpi)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot(1, 1, 1)
     ax.set_aspect("equal")
-    ax.set_title(title, fontsize=12)
+    ax.set_title(title, fontsize=13)
     ax.set_xlabel("feet (a sketch: directions are illustrative, distances are to scale)")
     sta_xy, line_y = _layout(rows)
     spots = {"tank": (0.0, 0.0), "sta": sta_xy}
@@ -170,7 +170,7 @@ def render_site_png(rows: Sequence[SiteRow], *, title: str = "Site check", dpi: 
     xs, ys = [0.0], [0.0]
     if "tank" in comps:
         ax.add_patch(Rectangle((-5, -3), 10, 6, color="#57606a", zorder=3))
-        ax.annotate("septic tank", (0, 4), ha="center", va="bottom", fontsize=9, bbox=label_box)
+        ax.annotate("septic tank", (0, 4), ha="center", va="bottom", fontsize=10, bbox=label_box)
     if "sta" in comps:
         sx, sy = sta_xy
         ax.add_patch(Rectangle((sx - 12, sy - 6), 24, 12, color="#8c6d1f", alpha=0.35, zorder=1))
@@ -179,7 +179,7 @@ def render_site_png(rows: Sequence[SiteRow], *, title: str = "Site check", dpi: 
             (sx, sy + 7),
             ha="center",
             va="bottom",
-            fontsize=9,
+            fontsize=10,
             bbox=label_box,
         )
         xs.append(sx)
@@ -226,7 +226,7 @@ def render_site_png(rows: Sequence[SiteRow], *, title: str = "Site check", dpi: 
             textcoords="offset points",
             xytext=(8, -10 if fy < 0 else 8),
             va="top" if fy < 0 else "bottom",
-            fontsize=8.5,
+            fontsize=10,
             color=worst,
             bbox=label_box,
             zorder=6,
@@ -240,7 +240,7 @@ def render_site_png(rows: Sequence[SiteRow], *, title: str = "Site check", dpi: 
         Circle((0, 0), 1, fill=False, ec=FAIL_COLOUR, label="required distance NOT met"),
         Circle((0, 0), 1, fill=False, ec=UNKNOWN_COLOUR, label="not stated / uncertain"),
     ]
-    ax.legend(handles=handles, loc="upper right", fontsize=8)
+    ax.legend(handles=handles, loc="upper right", fontsize=9)
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png")

@@ -84,13 +84,15 @@ def _items(title: str, items: Sequence[str], css: str = "") -> str:
     return f'<h4>{esc(title)}</h4><ul class="{css}">{lis}</ul>'
 
 
-def _cited(provenances: Sequence[Provenance], names: Mapping[str, str] | None) -> str:
-    """The provisions, each once, folded under a heading so the result stays readable."""
+def _cited(
+    provenances: Sequence[Provenance], names: Mapping[str, str] | None, *, fold: bool = False
+) -> str:
+    """The provisions, each once, under a heading; a long list (or ``fold``) starts folded."""
     unique = list({(p.jurisdiction, p.section, p.title, p.quote): p for p in provenances}.values())
     if not unique:
         return ""
     items = "".join(_provenance_html(p, names) for p in unique)
-    shown = " open" if len(unique) <= 3 else ""  # a few are shown; a long list is folded
+    shown = " open" if len(unique) <= 3 and not fold else ""
     return (
         f'<details class="oa-cited"{shown}>'
         f"<summary>Cited provisions ({len(unique)})</summary><ul>{items}</ul></details>"
@@ -167,9 +169,10 @@ def site_check_html(check: SiteCheck, names: Mapping[str, str] | None = None) ->
     return (
         f'<div class="oa-result"><p><strong>{esc(site_summary(check))}</strong></p>'
         + _items("Warnings", check.warnings, "oa-warnings")
-        + "<table><thead><tr><th>From</th><th>To</th><th>Required</th><th>Measured</th>"
-        + f"<th>Result</th><th>Provision</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        + _cited([r.citation for r in check.rows if r.citation], names)
+        + '<div class="oa-scroll"><table><thead><tr><th>From</th><th>To</th><th>Required</th>'
+        + "<th>Measured</th><th>Result</th><th>Provision</th></tr></thead>"
+        + f"<tbody>{''.join(rows)}</tbody></table></div>"
+        + _cited([r.citation for r in check.rows if r.citation], names, fold=True)
         + "</div>"
     )
 

@@ -262,7 +262,11 @@ def section_html(section: Section, quote: str | None = None) -> str:
         a, b = span
         body = f'{esc(text[:a])}<mark id="oa-quote">{esc(text[a:b])}</mark>{esc(text[b:])}'
     else:
-        body = esc(text)
+        body = (
+            esc(text)
+            if text.strip()
+            else '<span class="oa-note">(no text under this heading)</span>'
+        )
     crumbs = " › ".join(esc(p) for p in section.path)
     pages = page_text(section)
     link = deep_link(section.jurisdiction, section.ref)

@@ -42,7 +42,7 @@ def test_site_picture_is_a_png_of_the_requested_size() -> None:
     png = render_site_png(PASSING, dpi=50)
     img = Image.open(io.BytesIO(png))
     assert img.format == "PNG"
-    assert img.size == (375, 300)
+    assert img.size == (350, 300)
 
 
 def test_failing_distance_is_drawn_red_and_passing_green() -> None:
