@@ -324,3 +324,17 @@ def test_find_section_by_title_for_unnumbered_documents() -> None:
     with pytest.raises(SectionNotFoundError) as info:
         get(doc, "Appendix")
     assert info.value.suggestions == [] or "Appendix" not in info.value.suggestions
+
+
+def test_pdf_without_printed_page_numbers_uses_the_pdf_page_index(tmp_path: Path) -> None:
+    pages = [
+        "Section 1. Purpose.\nThis ordinance regulates septic systems in the city.\n",
+        "Section 2. Permits.\nNo person shall install a septic tank without a permit.\n",
+        "Section 3. Fees.\nThe council sets the permit fee by resolution each year.\n",
+    ]
+    path = tmp_path / "unnumbered.pdf"
+    _pdf_from_pages(pages, path)
+    entry = ManifestEntry(jurisdiction="x", name="X", instrument="Code", source=path.name)
+    doc = parse_document(entry, path)
+    got = [(s.section, s.page_start, s.page_end) for s in doc.sections if s.kind == "section"]
+    assert got == [("1", 1, 1), ("2", 2, 2), ("3", 3, 3)]

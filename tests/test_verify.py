@@ -102,7 +102,7 @@ def test_json_has_exactly_the_documented_keys() -> None:
     data = Answer(question="q", answer="a", citations=[_cite()]).to_json()
     assert set(data) == {
         "question", "jurisdictions", "answer", "refused", "abstained", "clarification", "citations",
-        "tool_calls", "mode", "elapsed_ms",
+        "tool_calls", "mode", "elapsed_ms", "error",
     }  # fmt: skip
     assert set(data["citations"][0]) == {
         "jurisdiction",
