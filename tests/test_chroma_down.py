@@ -110,4 +110,4 @@ def test_server_stopped_while_serving_is_the_same_clear_error(
     with pytest.raises(BackendUnavailableError, match=MESSAGE):
         retriever.search("how often must the tank be pumped", ["east-bethel"])
     with pytest.raises(BackendUnavailableError, match=MESSAGE):
-        assistant.ask("How often must the septic tank be pumped in East Bethel?")
+        assistant.ask("What does East Bethel say about drip systems?")
