@@ -106,12 +106,15 @@ def ingest(
     selected = _select(list(paths or []), manifest, settings)
     with writer_lock(settings.home):
         check_replacements(settings.home, selected, manifest or settings.manifest, replace=replace)
-        docs, stats = _ingest_locked(selected, settings, no_index)
+        docs, stats = _ingest_locked(selected, settings, no_index, whole_document)
     _report(docs, stats, settings, no_index)
 
 
 def _ingest_locked(
-    selected: list[tuple[ManifestEntry, Path]], settings: Settings, no_index: bool
+    selected: list[tuple[ManifestEntry, Path]],
+    settings: Settings,
+    no_index: bool,
+    whole_document: bool,
 ) -> tuple[list[ParsedDocument], Any]:
     """Parse, then commit: with the index (documents and index together) or, with --no-index,
     the documents alone (the index then reports that it needs an ingest)."""
