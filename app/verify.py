@@ -61,9 +61,15 @@ class VerificationContext:
     def has_section(self, jurisdiction: str, ref: str) -> bool:
         return section_key(jurisdiction, ref) in self.sections
 
+    tool_texts: list[str] = field(default_factory=list)
+
     def allow_numbers_from(self, *items: Any) -> None:
+        """Numbers (and statements) of tool results: a calculator's verified output may be
+        restated, its deferrals ("the text does not state ...; the city defers to ...") too."""
         for item in items:
-            self.allowed_numbers |= numbers_in(_flatten(item))
+            flat = _flatten(item)
+            self.allowed_numbers |= numbers_in(flat)
+            self.tool_texts.append(fold_ws(flat))
 
 
 def _flatten(item: Any) -> str:
@@ -137,7 +143,10 @@ _NO_FIGURE = re.compile(r"\bstates? no (?:amount|figure|number)\b", re.IGNORECAS
 
 
 def unsupported_claims(
-    line: str, citations: list[Citation], sections: Mapping[tuple[str, str], str]
+    line: str,
+    citations: list[Citation],
+    sections: Mapping[tuple[str, str], str],
+    tool_texts: Iterable[str] = (),
 ) -> list[str]:
     """Why a line's claim is not what its cited quotes say (empty when it is, or when the line
     cites nothing). Beyond the quotes being verbatim: a negative claim or a "No" needs a cited
@@ -153,6 +162,9 @@ def unsupported_claims(
     if not cited:
         return ["a yes/no answer cites no quote"] if yes_no else []
     quotes = [fold_ws(c.quote) for c in cited]
+    stated = fold_ws(claim).strip(" .;:")
+    if len(stated) > 20 and any(stated in text for text in tool_texts):
+        return []  # a calculator's own statement, verified with its provenance
     absent = _ABSENT_WORDS.search(claim)
     if absent:
         words = re.findall(r"'([^']+)'", absent.group(1))
@@ -257,7 +269,7 @@ def verify_answer(answer: Answer, ctx: VerificationContext) -> Answer:
         if bad:
             log.warning("removed a line with unsupported numbers %s: %r", bad, line)
             continue
-        wrong = unsupported_claims(line, kept, ctx.sections)
+        wrong = unsupported_claims(line, kept, ctx.sections, ctx.tool_texts)
         if wrong:
             log.warning("removed a line its quotes do not support (%s): %r", wrong[0], line)
             continue
@@ -290,7 +302,7 @@ def failures(answer: Answer, ctx: VerificationContext) -> list[str]:
     if bad:
         out.append(f"unsupported numbers: {', '.join(bad)}")
     for line in answer.answer.splitlines():
-        out += unsupported_claims(line, list(answer.citations), ctx.sections)
+        out += unsupported_claims(line, list(answer.citations), ctx.sections, ctx.tool_texts)
     if not answer.refused and not answer.citations:
         out.append("no citations")
     return out

@@ -164,3 +164,16 @@ def test_a_quote_addressing_the_assistant_never_supports_an_answer() -> None:
     answer = Answer.verified(ctx, question="q", answer="No permit is ever required [1].",
                              citations=[cite])  # fmt: skip
     assert answer.refused
+
+
+def test_a_calculator_deferral_restated_is_not_an_unsupported_negation() -> None:
+    from app.verify import unsupported_claims
+
+    deferral = (
+        "Not in this corpus: East Bethel's text does not state septic tank capacities; the city "
+        "defers to Minn. R. 7080.1930, adopted by reference and not in this corpus."
+    )
+    quote = _cite("Septic tank capacity for dwellings must be sized according to MPCA Table V.")
+    line = f"{deferral} [1]"
+    assert unsupported_claims(line, [quote], {}) != []  # on its own, a negation
+    assert unsupported_claims(line, [quote], {}, [f"summary {deferral}"]) == []
