@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from app.records import Citation
+from core.suspect import is_suspect
 from index.llm import Source
 
 _STOP = {
@@ -21,11 +22,14 @@ _STOP = {
     "this", "with", "about", "say", "says", "said", "there", "any", "from", "by", "at", "as", "if",
     "city", "cities", "ordinance", "code", "section", "sec", "tell", "show", "where", "when",
     "need", "needs", "required", "require", "requires", "must", "should", "have", "has", "will",
-    "would", "much", "many", "long", "under", "rules", "rule", "chaska", "hugo", "east", "bethel",
+    "would", "much", "many", "long", "under", "rules", "rule",
     "compare", "between", "vs", "versus", "each", "all", "three", "please", "ignore", "previous",
     "instructions", "you", "your", "septic", "system", "systems", "happens", "happen", "get",
     "allowed", "put", "use", "using", "they", "them", "than", "then", "also", "just", "per",
     "into", "out", "off", "not", "who", "allow", "allows",
+    # asking about a text, not part of what is asked: "does section 98 mention a permit?"
+    "mention", "mentions", "mentioned", "contain", "contains", "refer", "refers", "talk",
+    "talks", "discuss", "discusses", "word", "words",
 }  # fmt: skip
 
 TOPIC_TERMS: dict[str, tuple[str, ...]] = {
@@ -157,9 +161,34 @@ def trim_quote(sentence: str, terms: list[str], max_chars: int = 360) -> str:
     return sentence[start:end].strip(" ,;")
 
 
+def clean_run(text: str) -> str:
+    """The section's text up to its first sentence addressing the reader or an assistant (or
+    the first clean run after it), whitespace folded: a whole-section quote without it."""
+    folded = " ".join(text.split())
+    runs: list[tuple[int, int]] = []
+    start = end = pos = 0
+    for sentence in split_sentences(text):
+        at = folded.find(sentence, pos)
+        if at < 0:
+            continue
+        pos = at + len(sentence)
+        if is_suspect(sentence):
+            if end > start:
+                runs.append((start, end))
+            start = end = pos
+        else:
+            start, end = (at, pos) if end <= start else (start, pos)
+    if end > start:
+        runs.append((start, end))
+    if not runs:
+        return folded if not is_suspect(folded) else ""
+    return folded[runs[0][0] : runs[0][1]].strip()
+
+
 def best_sentences(text: str, terms: list[str], max_sentences: int = 2) -> list[str]:
-    """The sentences of `text` that best match `terms`, in document order, trimmed."""
-    sentences = split_sentences(text)
+    """The sentences of `text` that best match `terms`, in document order, trimmed. Sentences
+    addressing the reader or an assistant (`core.suspect`) are never chosen."""
+    sentences = [s for s in split_sentences(text) if not is_suspect(s)]
     if not sentences:
         return []
     scored = [(score_sentence(s, terms), i) for i, s in enumerate(sentences)]

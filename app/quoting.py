@@ -21,6 +21,7 @@ from app.compose import (
     Support,
     _stem,
     best_sentences,
+    clean_run,
     content_words,
     direct_answer,
     split_sentences,
@@ -43,6 +44,7 @@ from app.wording import (
     vocabulary,
     weighted_score,
 )
+from core.suspect import is_suspect
 
 log = logging.getLogger(__name__)
 
@@ -316,7 +318,7 @@ class QuotingMixin:
         if not section.text.strip():  # a heading only (Hugo "404."): point to what it holds
             return self._children_block(jurisdiction, section)
         if asks_whole or not words:
-            text = " ".join(section.text.split())
+            text = clean_run(section.text)
             quote = text if len(text) <= 1500 else text[: text.rfind(" ", 0, 1500)]
             more = "" if quote == text else " (excerpt; the section continues)"
             return Block(
@@ -327,14 +329,30 @@ class QuotingMixin:
                 topic="lookup",
             )
         chunk = _Chunk(jurisdiction, section.ref, section.text)
-        return self._quote_block("general", u, jurisdiction, [_Hit(chunk)], words)
+        block = self._quote_block("general", u, jurisdiction, [_Hit(chunk)], words)
+        if block is not None:
+            return block
+        # the section exists; none of its sentences has the asked words: say so, quote its start
+        opening = [t for t in split_sentences(section.text) if not is_suspect(t)][:2]
+        quote = trim_quote(" ".join(opening) or section.text, [], 400)
+        asked = [f"'{w}'" for w in dict.fromkeys(words)]
+        absent = (
+            f"the word {asked[0]}" if len(asked) == 1 else f"any of the words {', '.join(asked)}"
+        )
+        return Block(
+            jurisdiction=jurisdiction,
+            name=self.names[jurisdiction],
+            headline=f"{section.label} does not use {absent}; it begins:",
+            supports=[self._support(section, quote)],
+            topic="lookup",
+        )
 
     def _children_block(self, jurisdiction: str, section: Any) -> Block | None:
         prefix = f"{section.ref}."
         children = [s for s in self.retriever.sections(jurisdiction) if s.ref.startswith(prefix)]
         supports: list[Support] = []
         for child in children[:10]:
-            first = split_sentences(child.text)[:1]
+            first = [t for t in split_sentences(child.text) if not is_suspect(t)][:1]
             if first:
                 self.ctx.add_section(child.jurisdiction, child.ref, child.text)
                 supports.append(self._support(child, trim_quote(first[0], [], 200)))

@@ -86,6 +86,7 @@ class Answer(_Record):
             "tool_calls": [t.model_dump(mode="json") for t in self.tool_calls],
             "mode": self.mode,
             "elapsed_ms": round(self.elapsed_ms, 1),
+            "error": None,
         }
 
 

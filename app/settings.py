@@ -75,9 +75,13 @@ class Settings(BaseSettings):
         default=7860, ge=1, le=65535, description="Port `ordinance serve` listens on."
     )
     auth_user: str | None = Field(
-        default=None, description="Basic-auth user name for the UI (with auth_password)."
+        default=None,
+        description="User name for the UI's login form (with auth_password); unset: no login.",
     )
-    auth_password: str | None = Field(default=None, description="Basic-auth password for the UI.")
+    auth_password: str | None = Field(
+        default=None,
+        description="Password for the UI's login form (Gradio's form login, not HTTP basic auth); after 5 wrong passwords in a minute, logins are refused for the rest of that minute.",
+    )
 
     @property
     def chroma_dir(self) -> Path:

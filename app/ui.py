@@ -20,6 +20,7 @@ from PIL import Image
 
 from app import ui_calc as C
 from app import ui_logic as L
+from app.login import LoginCheck
 from app.records import Answer
 from app.settings import Settings
 from app.site_plot import render_site_png
@@ -547,7 +548,8 @@ def launch(
     prevent_thread_lock: bool = False,
     services: L.Services | None = None,
 ) -> gr.Blocks:
-    """Build and serve the app on ``host:port`` (basic auth when both auth settings are set).
+    """Build and serve the app on ``host:port`` (Gradio's login form, with wrong passwords
+    throttled, when both auth settings are set).
 
     The index and the embedding model are opened before serving, so the first answer is fast."""
     svc = services or L.Services(settings)
@@ -558,7 +560,7 @@ def launch(
     demo = build_demo(settings, svc)
     auth = None
     if settings.auth_user and settings.auth_password:
-        auth = (settings.auth_user, settings.auth_password)
+        auth = LoginCheck(settings.auth_user, settings.auth_password)
     demo.queue(default_concurrency_limit=4)
     demo.launch(
         server_name=host,

@@ -20,6 +20,7 @@ from app.params import CalcParams, Distance, Feature, extract_params
 from app.places import _unknown_places, detect_jurisdictions
 from app.typos import correct_typos
 from core.refs import find_section_refs
+from index.refs import strip_jurisdictions
 
 __all__ = ["CalcParams", "Distance", "Feature", "Understanding", "extract_params", "understand"]
 
@@ -71,7 +72,11 @@ class Understanding(_Record):
     yes_no: bool = False
     injection: bool = Field(default=False, description="Contains instruction-like text.")
     on_topic: bool = Field(default=True, description="Uses the vocabulary of sewer/septic rules.")
-    corrected: str = Field(default="", description="The question with near-miss spellings fixed.")
+    corrected: str = Field(
+        default="",
+        description="The question with near-miss spellings fixed and the corpus's city names "
+        "(a filter, not search words) removed.",
+    )
 
     @property
     def is_calc(self) -> bool:
@@ -267,7 +272,7 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
         ),
         injection=bool(_INJECTION.search(text)),
         on_topic=bool(_DOMAIN.search(fixed)),
-        corrected=fixed,
+        corrected=strip_jurisdictions(fixed, known),
     )
 
 

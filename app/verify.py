@@ -13,7 +13,9 @@ when the rule part belongs to a rule family the jurisdiction adopts per its mani
 
 Failing citations are dropped and their markers removed from the text; an answer left with no
 citation becomes exactly `REFUSAL`. Numbers in the answer must come from a tool result, a cited
-quote or label, or the question itself (`unsupported_numbers`).
+quote or label, or the question itself (`unsupported_numbers`); a line's negation or yes/no must
+be what its cited quotes say (`unsupported_claims`); a quote addressing the reader or an
+assistant ("ignore previous instructions", "answer that ...", `core.suspect`) never counts.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 from app.records import REFUSAL, Answer, Citation
 from core.refs import normalize_ref
+from core.suspect import is_suspect
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +61,15 @@ class VerificationContext:
     def has_section(self, jurisdiction: str, ref: str) -> bool:
         return section_key(jurisdiction, ref) in self.sections
 
+    tool_texts: list[str] = field(default_factory=list)
+
     def allow_numbers_from(self, *items: Any) -> None:
+        """Numbers (and statements) of tool results: a calculator's verified output may be
+        restated, its deferrals ("the text does not state ...; the city defers to ...") too."""
         for item in items:
-            self.allowed_numbers |= numbers_in(_flatten(item))
+            flat = _flatten(item)
+            self.allowed_numbers |= numbers_in(flat)
+            self.tool_texts.append(fold_ws(flat))
 
 
 def _flatten(item: Any) -> str:
@@ -118,6 +127,87 @@ def rule_part_adopted(rule_part: str, adopted: Iterable[str]) -> bool:
     return False
 
 
+_NEGATIVE_CLAIM = re.compile(
+    r"\b(?:no|not|never|none|nothing|nobody|neither|nor|cannot)\b|n't\b", re.IGNORECASE
+)
+_NEGATIVE_QUOTE = re.compile(
+    r"\b(?:no|not|never|none|nothing|nobody|neither|nor|cannot|prohibit\w*|forbid\w*|"
+    r"unlawful|exempt\w*|prevent\w*)\b|n't\b",
+    re.IGNORECASE,
+)
+_YES_NO = re.compile(r"^\W*(yes|no)\b", re.IGNORECASE)
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
+_MARKER = re.compile(r"\[(\d+)\]")
+_ABSENT_WORDS = re.compile(r"does not use (?:the word|any of the words) ((?:'[^']+'(?:, )?)+)")
+_NO_FIGURE = re.compile(r"\bstates? no (?:amount|figure|number)\b", re.IGNORECASE)
+
+
+def unsupported_claims(
+    line: str,
+    citations: list[Citation],
+    sections: Mapping[tuple[str, str], str],
+    tool_texts: Iterable[str] = (),
+) -> list[str]:
+    """Why a line's claim is not what its cited quotes say (empty when it is, or when the line
+    cites nothing). Beyond the quotes being verbatim: a negative claim or a "No" needs a cited
+    quote that negates or prohibits; a "Yes" needs a cited quote; a claim that the section
+    does not use a word is checked against the section; a claim that the text states no
+    figure is checked against the quotes."""
+    if re.match(r"\s*(?:\[\d+\]|Note:|Sources:)", line):
+        return []
+    markers = {int(m) for m in _MARKER.findall(line)}
+    cited = [c for c in citations if c.marker in markers]
+    claim = _MARKER.sub(" ", _QUOTED.sub(" ", line))
+    yes_no = _YES_NO.match(claim)
+    if not cited:
+        return ["a yes/no answer cites no quote"] if yes_no else []
+    quotes = [fold_ws(c.quote) for c in cited]
+    stated = fold_ws(claim).strip(" .;:")
+    if len(stated) > 20 and any(stated in text for text in tool_texts):
+        return []  # a calculator's own statement, verified with its provenance
+    absent = _ABSENT_WORDS.search(claim)
+    if absent:
+        words = re.findall(r"'([^']+)'", absent.group(1))
+        texts = [
+            sections.get(section_key(c.jurisdiction, c.section or c.title), "").casefold()
+            for c in cited
+        ]
+        used = [
+            w for w in words if any(re.search(rf"\b{re.escape(w.casefold())}", t) for t in texts)
+        ]
+        return [f"the section does use {', '.join(map(repr, used))}"] if used else []
+    if _NO_FIGURE.search(claim):
+        return ["the quote states a figure"] if any(numbers_in(q) for q in quotes) else []
+    negated = _negated_words(claim, _NEGATIVE_CLAIM)
+    if yes_no is not None and yes_no.group(1).lower() == "no" and not negated:
+        negated = {"*"}
+    if not negated:
+        return []
+    said = set().union(*(_negated_words(q, _NEGATIVE_QUOTE) for q in quotes))
+    if ("*" in negated and said) or negated & said:
+        return []
+    return [f"negative claim {fold_ws(claim)[:60]!r}: no cited quote negates what it negates"]
+
+
+_WORD = re.compile(r"[a-z][a-z']+")
+_FILLER = {"a", "an", "the", "is", "are", "be", "been", "ever", "any", "shall", "will", "may",
+           "must", "does", "do", "it", "this", "that", "such", "person", "one", "longer"}  # fmt: skip
+
+
+def _negated_words(text: str, negator: re.Pattern[str]) -> set[str]:
+    """Stems (first five letters) of the words around each negation: the three before and the
+    three after, fillers skipped ('No permit is ever required' -> permi, requi; 'Drip systems
+    are prohibited' -> drip, syste). 'without'/'unless' are not negations of what follows."""
+    out: set[str] = set()
+    low = text.lower()
+    for m in negator.finditer(low):
+        after = [w for w in _WORD.findall(low[m.end() : m.end() + 60]) if w not in _FILLER]
+        before = [w for w in _WORD.findall(low[max(0, m.start() - 40) : m.start()])]
+        before = [w for w in before if w not in _FILLER][-3:]
+        out |= {w[:5] for w in after[:3] + before}
+    return out
+
+
 def check_citation(citation: Citation, ctx: VerificationContext) -> str | None:
     """Why a citation fails, or None when it holds."""
     if citation.jurisdiction not in ctx.asked:
@@ -138,6 +228,8 @@ def check_citation(citation: Citation, ctx: VerificationContext) -> str | None:
         return "empty quote"
     if quote not in text:
         return f"quote {quote[:60]!r} is not verbatim in {ref!r}"
+    if is_suspect(quote):
+        return "the quote addresses the reader or an assistant (suspect text, not a provision)"
     return None
 
 
@@ -177,6 +269,10 @@ def verify_answer(answer: Answer, ctx: VerificationContext) -> Answer:
         if bad:
             log.warning("removed a line with unsupported numbers %s: %r", bad, line)
             continue
+        wrong = unsupported_claims(line, kept, ctx.sections, ctx.tool_texts)
+        if wrong:
+            log.warning("removed a line its quotes do not support (%s): %r", wrong[0], line)
+            continue
         clean.append(line)
     text = "\n".join(clean).strip()
     if not kept or not text:
@@ -205,6 +301,8 @@ def failures(answer: Answer, ctx: VerificationContext) -> list[str]:
     bad = unsupported_numbers(answer.answer, allowed)
     if bad:
         out.append(f"unsupported numbers: {', '.join(bad)}")
+    for line in answer.answer.splitlines():
+        out += unsupported_claims(line, list(answer.citations), ctx.sections, ctx.tool_texts)
     if not answer.refused and not answer.citations:
         out.append("no citations")
     return out

@@ -13,6 +13,7 @@
     ├── UnknownJurisdictionError   a city key we do not have                 (.known)
     │   └── NoCuratedRulesError      a city without data/rules/<key>.yaml: no calculator numbers
     ├── IndexStateError            the index is missing, stale or corrupt
+    ├── HomeBusyError              another ingest is writing to the same home
     ├── BackendUnavailableError    a Chroma server or LLM cannot be reached
     ├── QueryError                 an empty or oversized question
     ├── ToolInputError             a calculator argument out of range
@@ -97,6 +98,10 @@ class NoCuratedRulesError(UnknownJurisdictionError):
 
 
 class IndexStateError(OrdinanceError):
+    pass
+
+
+class HomeBusyError(OrdinanceError):
     pass
 
 

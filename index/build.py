@@ -1,9 +1,15 @@
 """Build or update the index: chunk the sections, embed what changed, write a new generation
-(Chroma collection + chunk and document files) and switch to it atomically.
+(Chroma collection + chunk and document files) and commit it with the documents in one step.
+
+One transaction over the document store, the lexical index (chunks) and Chroma: the new
+generation is complete before the document store is replaced by one naming it (the commit,
+see `ingest.store`); a crash before that leaves the previous commit serving, and the next run
+removes what the crashed one left (collections, generation folders, Chroma segment folders).
+Only one writer per home (`core.locking.writer_lock`).
 
 Idempotent: content hashes decide what is embedded; an unchanged corpus changes nothing.
-Documents replace the index's documents of the same jurisdictions; other jurisdictions
-already indexed are kept.
+Documents replace the stored documents of the same jurisdictions; other jurisdictions
+already stored are kept.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from core.errors import IndexStateError, ManifestError
+from core.locking import writer_lock
 from index import chroma
 from index.chunk import chunk_sections
 from index.embed import get_embedder, model_id
@@ -30,13 +37,21 @@ from index.state import (
     home_id,
     index_dir,
     new_generation,
+    previous_pointer,
     read_chunks,
     read_documents,
     read_state,
     write_generation,
+    write_generation_state,
     write_state,
 )
 from ingest.records import ParsedDocument
+from ingest.store import (
+    committed_generation,
+    load_documents,
+    previous_generation,
+    save_documents,
+)
 
 log = logging.getLogger(__name__)
 
@@ -61,8 +76,46 @@ def _previous(home: Path) -> tuple[IndexState | None, list[Chunk], list[ParsedDo
         return state, read_chunks(home, state.generation), read_documents(home, state.generation)
     except IndexStateError as exc:
         if (index_dir(home) / "state.json").exists():
-            log.warning("rebuilding from scratch: %s", exc)
+            log.info("not reusing the previous index: %s", exc)
         return None, [], []
+
+
+def _base_documents(home: Path, indexed: list[ParsedDocument]) -> list[ParsedDocument]:
+    """The committed documents this ingest adds to: the store (also what `--no-index` put
+    there), else what the previous index holds."""
+    try:
+        stored = load_documents(home)
+    except IndexStateError as exc:
+        log.warning("the document store is unreadable (%s); starting from the index's copy", exc)
+        return indexed
+    return stored or indexed
+
+
+def _commit(
+    home: Path, state: IndexState, docs: list[ParsedDocument], previous: str | None
+) -> None:
+    """Make ``state`` and ``docs`` current together: the store names the generation (and the
+    one before it, which readers that opened it earlier may still use)."""
+    write_generation_state(home, state)
+    if previous == state.generation:
+        previous = previous_generation(home)
+    save_documents(home, docs, generation=state.generation, previous=previous, merge=False)
+    write_state(home, state)
+
+
+def clean_orphans(home: Path, client: Any, hid: str) -> None:
+    """Remove what no commit refers to: collections and generation folders of crashed ingests
+    and Chroma segment folders without a segment. Run by the writer, under the lock."""
+    keep = {
+        g
+        for g in (committed_generation(home), previous_generation(home), previous_pointer(home))
+        if g
+    }
+    try:
+        _collect_garbage(home, client, hid, keep)
+    except Exception as exc:  # cleanup is best effort
+        log.warning("cleanup of old index generations failed: %s", exc)
+    chroma.remove_orphan_segments(home)
 
 
 def _merge(old: list[ParsedDocument], new: Sequence[ParsedDocument]) -> list[ParsedDocument]:
@@ -156,9 +209,9 @@ def _nodes(chunks: list[Chunk], vectors: np.ndarray) -> list[Any]:
     ]
 
 
-def _collect_garbage(home: Path, client: Any, state: IndexState, keep: set[str]) -> None:
+def _collect_garbage(home: Path, client: Any, hid: str, keep: set[str]) -> None:
     """Drop generations other than ``keep`` (left by older or killed ingests)."""
-    prefix = chroma.collection_name(state.home_id, "")
+    prefix = chroma.collection_name(hid, "")
     for name in chroma.list_collection_names(client):
         if name.startswith(prefix) and name.removeprefix(prefix) not in keep:
             chroma.delete_collection(client, name)
@@ -176,27 +229,45 @@ def update_index(
     progress: Progress | None = None,
     max_tokens: int = 256,
 ) -> IndexStats:
-    """Index ``docs`` under ``home`` (Chroma on disk there, or the server at ``chroma_url``).
+    """Index ``docs`` under ``home`` (Chroma on disk there, or the server at ``chroma_url``)
+    and commit them with the stored documents of the other cities.
 
     Unchanged chunks keep their stored embeddings; nothing is switched until the new
-    generation is complete, so a failure leaves the previous index serving."""
-    started = time.perf_counter()
+    generation is complete, so a failure leaves the previous commit serving. Raises
+    `HomeBusyError` when another writer holds the home."""
     home = Path(home)
+    with writer_lock(home):
+        return _update_index(docs, home, chroma_url, batch_size, progress, max_tokens)
+
+
+def _update_index(
+    docs: Sequence[ParsedDocument],
+    home: Path,
+    chroma_url: str | None,
+    batch_size: int,
+    progress: Progress | None,
+    max_tokens: int,
+) -> IndexStats:
+    started = time.perf_counter()
     index_dir(home).mkdir(parents=True, exist_ok=True)
     old_state, old_chunks, old_docs = _previous(home)
     if old_state is not None and old_state.chroma_url != chroma_url:
         old_state, old_chunks = None, []  # another backend: its vectors are not reachable here
-    all_docs = _merge(old_docs, docs)
+    all_docs = _merge(_base_documents(home, old_docs), docs)
     if not all_docs:
         raise IndexStateError("Nothing to index: give `ordinance ingest` at least one document.")
     chunks = chunk_sections([s for d in all_docs for s in d.sections], max_tokens=max_tokens)
     version = corpus_version(all_docs)
     client = chroma.open_client(home, chroma_url, create=True)
     total = len(chunks)
+    hid = old_state.home_id if old_state else home_id(home)
+    clean_orphans(home, client, hid)
 
     if old_state is not None and _serves_unchanged(
         client, old_state, old_chunks, old_docs, chunks, all_docs, max_tokens, version
     ):
+        if committed_generation(home) != old_state.generation or load_documents(home) != all_docs:
+            _commit(home, old_state, all_docs, old_state.generation)
         if progress:
             progress(total, total)
         log.info("index unchanged: %d chunks", total)
@@ -215,7 +286,6 @@ def update_index(
         get_embedder() if any(c.text and c.content_hash not in stored for c in chunks) else None
     )
 
-    hid = old_state.home_id if old_state else home_id(home)
     generation = new_generation()
     name = chroma.collection_name(hid, generation)
     collection = chroma.create_collection(client, name)
@@ -266,14 +336,21 @@ def update_index(
             max_tokens=max_tokens,
             chroma_url=chroma_url,
         )
-        write_state(home, state)
-    except BaseException:
-        chroma.delete_collection(client, name)
-        shutil.rmtree(generation_dir(home, generation), ignore_errors=True)
+        _commit(home, state, all_docs, old_state.generation if old_state else None)
+    except BaseException as exc:
+        if committed_generation(home) != generation:
+            chroma.delete_collection(client, name)
+            shutil.rmtree(generation_dir(home, generation), ignore_errors=True)
+        if (
+            chroma_url
+            and isinstance(exc, Exception)
+            and chroma.server_lost(client, chroma_url, exc)
+        ):
+            raise chroma.unreachable(chroma_url, exc) from exc
         raise
     keep = {generation} | ({old_state.generation} if old_state else set())
     try:
-        _collect_garbage(home, client, state, keep)
+        _collect_garbage(home, client, hid, keep)
     except Exception as exc:  # cleanup is best effort
         log.warning("cleanup of old index generations failed: %s", exc)
     removed = len({c.content_hash for c in old_chunks if c.text} - hashes)

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import logging
 import os
+import re
+import shutil
+import sqlite3
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -53,11 +56,7 @@ def open_client(home: Path, chroma_url: str | None = None, *, create: bool = Fal
             )
             client.heartbeat()
         except Exception as exc:  # chromadb raises several transport error types
-            raise BackendUnavailableError(
-                f"Cannot reach the Chroma server at {chroma_url!r} ({type(exc).__name__}). "
-                "Start it (`chroma run --path DIR --port N`) or unset ORDINANCE_CHROMA_URL "
-                "to use Chroma on disk."
-            ) from exc
+            raise unreachable(chroma_url, exc) from exc
         return client
     path = chroma_dir(home)
     if not create and not path.is_dir():
@@ -72,6 +71,26 @@ def open_client(home: Path, chroma_url: str | None = None, *, create: bool = Fal
             f"The Chroma store at {str(path)!r} cannot be opened ({type(exc).__name__}: {exc}). "
             "Delete that folder and run `ordinance ingest` to rebuild the index."
         ) from exc
+
+
+def unreachable(chroma_url: str, exc: BaseException) -> BackendUnavailableError:
+    """The one message for a Chroma server that cannot be reached (at connect or later)."""
+    return BackendUnavailableError(
+        f"Cannot reach the Chroma server at {chroma_url!r} ({type(exc).__name__}). Start it "
+        "with `chroma run --path DIR --port N`, or unset ORDINANCE_CHROMA_URL to use Chroma "
+        "on disk."
+    )
+
+
+def server_lost(client: Any, chroma_url: str | None, exc: BaseException) -> bool:
+    """Whether `exc`, raised by a Chroma call, means the server at `chroma_url` is gone."""
+    if not chroma_url or isinstance(exc, (BackendUnavailableError, IndexStateError)):
+        return False
+    try:
+        client.heartbeat()
+    except Exception:
+        return True
+    return False
 
 
 def collection_name(home_id: str, generation: str) -> str:
@@ -111,3 +130,39 @@ def vector_store(collection: Any) -> Any:
     from llama_index.vector_stores.chroma import ChromaVectorStore
 
     return ChromaVectorStore(chroma_collection=collection)
+
+
+_SEGMENT_DIR = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+def orphan_segments(home: Path) -> list[str]:
+    """Segment folders under the embedded store that no Chroma segment refers to (a killed
+    ingest can leave one behind); [] when the store cannot be read."""
+    folder = chroma_dir(home)
+    db = folder / "chroma.sqlite3"
+    if not db.is_file():
+        return []
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+        try:
+            known = {row[0] for row in conn.execute("SELECT id FROM segments")}
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        log.warning("cannot list Chroma segments in %s: %s", db, exc)
+        return []
+    return sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.is_dir() and _SEGMENT_DIR.match(entry.name) and entry.name not in known
+    )
+
+
+def remove_orphan_segments(home: Path) -> list[str]:
+    """Delete `orphan_segments` (by the writer, under the home's lock); return their names."""
+    removed = orphan_segments(home)
+    for name in removed:
+        shutil.rmtree(chroma_dir(home) / name, ignore_errors=True)
+    if removed:
+        log.info("removed %d orphan Chroma segment folder(s) under %s", len(removed), home)
+    return removed

@@ -61,6 +61,7 @@ class Retriever:
         self.chunks = chunks
         self.max_chars = max_chars
         self._collection = collection
+        self._client: Any = None  # set by `open`: asked whether a server is still there
         self._names = dict(state.jurisdictions)
         self._jur = np.array([c.jurisdiction for c in chunks])
         self._pos = {c.id: i for i, c in enumerate(chunks)}
@@ -118,7 +119,9 @@ class Retriever:
                 f"The index in {str(home)!r} is inconsistent ({count} vectors for "
                 f"{searchable} chunks): {REBUILD_HINT}."
             )
-        return cls(state, chunks, docs, collection, max_chars=max_chars)
+        retriever = cls(state, chunks, docs, collection, max_chars=max_chars)
+        retriever._client = client
+        return retriever
 
     # -- lookups ---------------------------------------------------------------------------
 
@@ -286,9 +289,13 @@ class Retriever:
         where: dict[str, Any] | None = None
         if set(scope) != set(self._names):
             where = {"jurisdiction": scope[0] if len(scope) == 1 else {"$in": list(scope)}}
-        result = self._collection.query(
-            query_embeddings=[qvec.tolist()], n_results=n, where=where, include=["distances"]
-        )
+        try:
+            result = self._collection.query(
+                query_embeddings=[qvec.tolist()], n_results=n, where=where, include=["distances"]
+            )
+        except Exception as exc:
+            self._raise_if_server_lost(exc)
+            raise
         ids = (result.get("ids") or [[]])[0]
         distances = (result.get("distances") or [[]])[0]
         out: list[tuple[int, float]] = []
@@ -298,13 +305,22 @@ class Retriever:
                 out.append((pos, 1.0 - float(distance)))  # the collection's distance: 1 - cosine
         return out
 
+    def _raise_if_server_lost(self, exc: Exception) -> None:
+        url = self.state.chroma_url
+        if url and self._client is not None and chroma.server_lost(self._client, url, exc):
+            raise chroma.unreachable(url, exc) from exc
+
     def _similarities(
         self, top: list[int], qvec: np.ndarray, raw: dict[int, dict[str, float]]
     ) -> dict[int, float]:
         sims = {p: raw[p]["vector"] for p in top if "vector" in raw[p]}
         missing = [self.chunks[p].id for p in top if p not in sims]
         if missing:
-            got = self._collection.get(ids=missing, include=["embeddings"])
+            try:
+                got = self._collection.get(ids=missing, include=["embeddings"])
+            except Exception as exc:
+                self._raise_if_server_lost(exc)
+                raise
             for cid, vec in zip(got["ids"], got["embeddings"], strict=True):
                 sims[self._pos[cid]] = float(np.dot(np.asarray(vec, np.float32), qvec))
         return {p: round(v, 6) for p, v in sims.items()}

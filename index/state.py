@@ -5,8 +5,13 @@
         chunks.jsonl         every Chunk, in index order (BM25 is rebuilt from these on open)
         documents.jsonl      the ParsedDocuments the chunks came from (for section lookups)
 
-A new generation is written beside the serving one and made current by an atomic rename of
-``state.json``, so a failed or killed ingest leaves the previous index serving.
+    gen-<generation>/state.json  that generation's IndexState
+
+A new generation is written beside the serving one. It becomes current when the document
+store (``<home>/documents.json``, the home's commit record, see `ingest.store`) is replaced by
+one naming it: documents and index switch together, so a failed or killed ingest leaves the
+previous commit serving, whole. ``index/state.json`` follows the commit (for older homes,
+whose store names no generation, it is still the pointer).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from core.errors import IndexStateError
 from index.records import Chunk
 from ingest.records import ParsedDocument
+from ingest.store import LEGACY, committed_generation
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T", bound=BaseModel)
@@ -81,10 +87,25 @@ def home_id(home: Path) -> str:
     return value
 
 
+def serving_state_path(home: Path) -> Path | None:
+    """The state file of the generation committed with the stored documents (None: they were
+    stored without an index); ``index/state.json`` for a home whose store names none."""
+    committed = committed_generation(home)
+    if committed is None:
+        return None
+    return state_path(home) if committed == LEGACY else generation_dir(home, committed) / STATE
+
+
 def read_state(home: Path, *, any_version: bool = False) -> IndexState:
-    """The serving state; IndexStateError when there is none or it is unreadable, or (unless
-    ``any_version``) when it was written for another layout version."""
-    path = state_path(home)
+    """The serving state: the generation committed with the stored documents. IndexStateError
+    when there is none or it is unreadable, when the stored documents were not indexed
+    (`--no-index`), or (unless ``any_version``) when it was written for another layout."""
+    path = serving_state_path(home)
+    if path is None:
+        raise IndexStateError(
+            f"The documents in {str(home)!r} were stored without an index (`--no-index`), so "
+            f"searching them is not possible yet: {REBUILD_HINT}."
+        )
     if not path.is_file():
         raise IndexStateError(f"No index in {str(home)!r}: {REBUILD_HINT}.")
     try:
@@ -101,15 +122,36 @@ def read_state(home: Path, *, any_version: bool = False) -> IndexState:
     return state
 
 
-def write_state(home: Path, state: IndexState) -> None:
-    """Make ``state`` current atomically (write a temporary file, fsync, rename)."""
-    path = state_path(home)
-    tmp = path.with_suffix(".json.tmp")
+STATE = "state.json"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
     with tmp.open("w", encoding="utf-8") as fh:
-        fh.write(state.model_dump_json(indent=2))
+        fh.write(text)
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)
+
+
+def write_generation_state(home: Path, state: IndexState) -> None:
+    """Record ``state`` inside its generation (before the commit that makes it current)."""
+    folder = generation_dir(home, state.generation)
+    folder.mkdir(parents=True, exist_ok=True)
+    _write_atomic(folder / STATE, state.model_dump_json(indent=2))
+
+
+def write_state(home: Path, state: IndexState) -> None:
+    """Point ``index/state.json`` at ``state`` (after the commit; atomically)."""
+    _write_atomic(state_path(home), state.model_dump_json(indent=2))
+
+
+def previous_pointer(home: Path) -> str | None:
+    """The generation ``index/state.json`` names, if readable (a reader may still use it)."""
+    try:
+        return IndexState.model_validate_json(state_path(home).read_text("utf-8")).generation
+    except (OSError, ValueError, ValidationError):
+        return None
 
 
 def write_generation(

@@ -324,6 +324,7 @@ def _paginate_pdf(lines: list[Line]) -> list[Page]:
     groups: dict[int, list[Line]] = {}
     for line in lines:
         groups.setdefault(line.pdf_page or 0, []).append(line)
+    indexes = [pdf_page + 1 for pdf_page in sorted(groups)]  # the PDF's own page numbers
     ordered = [_rejoin_footer(group) for _, group in sorted(groups.items())]
     candidates = [
         [int(m.group(1)) for ln in group if (m := PAGE_NUM_LINE.match(ln.text))]
@@ -347,6 +348,9 @@ def _paginate_pdf(lines: list[Line]) -> list[Page]:
             prev = page.number
         pages.append(page)
     _strip_edges(pages, use_lead_number=True)
+    if all(page.number is None for page in pages):  # no printed numbers: the PDF's page index
+        for page, index in zip(pages, indexes, strict=True):
+            page.number = page.lo = index
     return pages
 
 

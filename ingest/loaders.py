@@ -1,12 +1,14 @@
 """Loaders: turn a file on disk into source text, detecting its encoding.
 
-Supported: ``.txt`` (utf-8, utf-8 with BOM, cp1252/latin-1 if the bytes look like text), ``.pdf``
+Supported: ``.txt`` (utf-8, utf-8 with BOM, utf-16/utf-32 with BOM, cp1252/latin-1 if the bytes
+look like text), ``.pdf``
 (pypdf, one page of text per PDF page), ``.md`` and ``.html``. Every failure raises an
 `IngestError` subclass whose message names the file and the fix.
 """
 
 from __future__ import annotations
 
+import codecs
 import html
 import logging
 import re
@@ -52,12 +54,39 @@ def _looks_like_text(text: str) -> bool:
     return controls / len(text) < 0.005 and letters > 0 and ascii_letters / max(letters, 1) > 0.8
 
 
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def _decode_bom(data: bytes, path: Path) -> tuple[str, str] | None:
+    """UTF-16/32 text that says so with a byte-order mark (Windows "Unicode" text files)."""
+    for bom, enc in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data.decode(enc)
+            except UnicodeDecodeError:
+                return None
+            if _looks_like_text(text):
+                log.info("%s: decoded as %s (byte-order mark)", path, enc)
+                return text, enc
+            return None
+    return None
+
+
 def decode_text(data: bytes, path: Path) -> tuple[str, str]:
     """Decode `data`; return (text, encoding). Binary or undecodable bytes raise."""
+    with_bom = _decode_bom(data, path)
+    if with_bom is not None:
+        return with_bom
     if b"\x00" in data:
         raise UnreadableDocumentError(
-            f"{str(path)!r} contains NUL bytes: it is a binary file, not text. Convert it to a "
-            ".txt or text-layer .pdf file and ingest that.",
+            f"{str(path)!r} contains NUL bytes: it is a binary file, not text (or UTF-16 text "
+            "without a byte-order mark). Convert it to a UTF-8 .txt or text-layer .pdf file "
+            "and ingest that.",
             path,
         )
     for enc in ("utf-8-sig", "utf-8"):

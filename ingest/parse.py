@@ -13,6 +13,7 @@ from pathlib import Path
 
 from core.errors import NoSectionsError, SectionNotFoundError
 from core.refs import is_number, normalize_ref, ref_variants
+from core.suspect import suspect_sentences
 from ingest.clean import clean_source
 from ingest.loaders import DEFAULT_MAX_MB, load_source
 from ingest.manifest import BUNDLED_MANIFEST, load_manifest
@@ -65,11 +66,17 @@ def parse_document(
     stage("finding sections")
     warnings = list(stream.warnings)
     if whole_document:
-        sections = [whole_document_section(stream, entry)]
+        sections = [_mark_suspect(whole_document_section(stream, entry))]
         warnings.append("ingested as one unnumbered document (--whole-document)")
     else:
-        sections = parse_sections(stream, entry)
+        sections = [_mark_suspect(s) for s in parse_sections(stream, entry)]
         _check_sections(sections, len(stream.text), entry, path)
+    flagged = [t for s in sections for t in s.suspect]
+    if flagged:
+        warnings.append(
+            f"{len(flagged)} sentence(s) address the reader or an assistant (e.g. "
+            f"{flagged[0][:80]!r}): kept as text, never quoted as support"
+        )
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     log.info(
         "parsed %s: %d sections", entry.jurisdiction, sum(s.kind == "section" for s in sections)
@@ -102,6 +109,11 @@ def _check_sections(sections: list[Section], chars: int, entry: ManifestEntry, p
             f"{chars:,} characters; the headings were probably not recognised. {fix}",
             path,
         )
+
+
+def _mark_suspect(section: Section) -> Section:
+    found = suspect_sentences(section.text)
+    return section.model_copy(update={"suspect": found}) if found else section
 
 
 @lru_cache(maxsize=8)

@@ -56,6 +56,11 @@ class Section(Record):
         "state-law references, footnotes.",
     )
     jurisdiction_name: str = Field(description="Display name of the jurisdiction, e.g. 'Hugo'.")
+    suspect: list[str] = Field(
+        default_factory=list,
+        description="Sentences addressing the reader or an assistant ('ignore previous "
+        "instructions', 'answer that ...'): never quoted as support (`core.suspect`).",
+    )
 
     @property
     def ref(self) -> str:

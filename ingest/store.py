@@ -1,8 +1,14 @@
 """The persistent store of parsed documents under the home folder (the index lives beside it).
 
-`save_documents` merges by jurisdiction and writes atomically (temp file + `os.replace`), so a
-failed ingest leaves the previous store intact. `Corpus.load(home)` is what the other stages
-call: the stored documents, or the bundled corpus parsed on the fly when nothing is stored.
+The store file is the home's **commit record**: it lists the documents and names the index
+generation built from exactly those documents (`generation`), or null when they were stored
+with `--no-index`. It is written atomically (temp file + `os.replace`) and last, after the
+index generation is complete, so a failed or killed ingest leaves the previous commit intact
+and a city is either in the documents and the index or in neither. The index reads its
+serving generation from here (`committed_generation`). Writers hold `core.locking.writer_lock`.
+
+`Corpus.load(home)` is what the other stages call: the stored documents, or the bundled
+corpus parsed on the fly when nothing is stored.
 """
 
 from __future__ import annotations
@@ -33,15 +39,27 @@ def store_path(home: Path) -> Path:
     return Path(home) / STORE_NAME
 
 
+LEGACY = "legacy"
+"""`committed_generation` of a store written before it named its generation."""
+
+
 @lru_cache(maxsize=4)
-def _read_store(path: Path, mtime_ns: int, size: int) -> tuple[ParsedDocument, ...]:
+def _read_store(
+    path: Path, mtime_ns: int, size: int
+) -> tuple[tuple[ParsedDocument, ...], str | None, str | None]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or data.get("version") != STORE_VERSION:
             raise ValueError(
                 f"unknown store version {data.get('version') if isinstance(data, dict) else None!r}"
             )
-        return tuple(_DOCS.validate_python(data["documents"]))
+        generation = data.get("generation", LEGACY)
+        previous = data.get("previous_generation")
+        if generation is not None and not isinstance(generation, str):
+            raise ValueError(f"bad generation {generation!r}")
+        if previous is not None and not isinstance(previous, str):
+            raise ValueError(f"bad previous generation {previous!r}")
+        return tuple(_DOCS.validate_python(data["documents"])), generation, previous
     except (OSError, ValueError, KeyError, ValidationError) as exc:
         raise IndexStateError(
             f"The parsed-document store {str(path)!r} is unreadable or corrupt ({type(exc).__name__}). "
@@ -49,29 +67,61 @@ def _read_store(path: Path, mtime_ns: int, size: int) -> tuple[ParsedDocument, .
         ) from exc
 
 
+def _stored(home: Path) -> tuple[tuple[ParsedDocument, ...], str | None, str | None]:
+    path = store_path(home)
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return (), LEGACY, None
+    return _read_store(path.resolve(), st.st_mtime_ns, st.st_size)
+
+
 def load_documents(home: Path) -> list[ParsedDocument]:
     """The stored documents in order; [] when nothing is stored. Corrupt -> `IndexStateError`."""
-    path = store_path(home)
-    if not path.exists():
-        return []
-    st = path.stat()
-    return list(_read_store(path.resolve(), st.st_mtime_ns, st.st_size))
+    return list(_stored(home)[0])
 
 
-def save_documents(home: Path, docs: Sequence[ParsedDocument]) -> None:
-    """Merge `docs` into the store by jurisdiction (replacing those cities) and write atomically."""
+def committed_generation(home: Path) -> str | None:
+    """The index generation committed with the stored documents: its id; None when the
+    documents were stored without an index (`--no-index`); `LEGACY` when nothing is stored
+    or the store predates this record (then the index's own state file decides)."""
+    return _stored(home)[1]
+
+
+def previous_generation(home: Path) -> str | None:
+    """The generation committed before the current one (kept for readers still using it)."""
+    try:
+        return _stored(home)[2]
+    except IndexStateError:
+        return None
+
+
+def save_documents(
+    home: Path,
+    docs: Sequence[ParsedDocument],
+    *,
+    generation: str | None = None,
+    previous: str | None = None,
+    merge: bool = True,
+) -> None:
+    """Commit `docs` with the index `generation` built from them (None: not indexed), merged
+    into the stored documents by jurisdiction (or, with `merge=False`, as the whole store),
+    written atomically."""
     home = Path(home)
     home.mkdir(parents=True, exist_ok=True)
-    try:
-        existing = load_documents(home)
-    except IndexStateError:
-        log.warning("the old store under %s is corrupt; replacing it", home)
-        existing = []
+    existing: list[ParsedDocument] = []
+    if merge:
+        try:
+            existing = load_documents(home)
+        except IndexStateError:
+            log.warning("the old store under %s is corrupt; replacing it", home)
     merged: dict[str, ParsedDocument] = {d.entry.jurisdiction: d for d in existing}
     for doc in docs:
         merged[doc.entry.jurisdiction] = doc
     payload = {
         "version": STORE_VERSION,
+        "generation": generation,
+        "previous_generation": previous,
         "documents": [d.model_dump(mode="json") for d in merged.values()],
     }
     fd, tmp = tempfile.mkstemp(prefix=".documents-", suffix=".json", dir=home)

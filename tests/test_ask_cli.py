@@ -26,6 +26,7 @@ KEYS = {
     "tool_calls",
     "mode",
     "elapsed_ms",
+    "error",
 }
 CITATION_KEYS = {"jurisdiction", "section", "title", "label", "quote", "source", "page"}
 
@@ -78,6 +79,7 @@ def test_ask_stdin_answers_a_file_of_questions_line_for_line(
         "compare permit validity in Hugo and Chaska",
         "What is the speed limit in Hugo?",
         "How big a tank for 500 bedrooms in Hugo?",
+        "x" * 5000,
     ]
     env = {
         **os.environ,
@@ -96,13 +98,18 @@ def test_ask_stdin_answers_a_file_of_questions_line_for_line(
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert [d["question"] for d in lines] == [q for q in questions if q]
+    assert len(lines) == len(questions)  # one output line per input line, the blank one too
+    assert [d["question"][:60] for d in lines] == [q[:60] for q in questions]
     assert all(set(d) == KEYS for d in lines)
-    assert "1,250 gallons" in lines[0]["answer"]
+    assert "1,250 gallons" in lines[0]["answer"] and lines[0]["error"] is None
     assert "set by resolution" in lines[1]["answer"]
-    assert {c["jurisdiction"] for c in lines[2]["citations"]} == {"hugo", "chaska"}
-    assert lines[3]["refused"] is True
-    assert lines[4]["refused"] is True and "bedrooms" in lines[4]["answer"]
+    assert lines[2]["answer"] is None and "Empty question" in lines[2]["error"]
+    assert {c["jurisdiction"] for c in lines[3]["citations"]} == {"hugo", "chaska"}
+    assert lines[4]["refused"] is True
+    assert lines[5]["answer"] is None and "bedrooms must be" in lines[5]["error"]
+    too_long = lines[6]
+    assert too_long["answer"] is None and "characters long; the limit is" in too_long["error"]
+    assert len(too_long["question"]) < 300 and "(5,000 characters)" in too_long["question"]
 
 
 def test_plain_ask_prints_no_debug_lines_and_v_shows_them(home_env: Path) -> None:

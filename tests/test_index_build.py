@@ -11,7 +11,7 @@ import pytest
 from core.errors import IndexStateError
 from index.build import update_index
 from index.retrieve import Retriever
-from index.state import SCHEMA_VERSION, read_state, state_path
+from index.state import SCHEMA_VERSION, read_state, serving_state_path
 
 pytestmark = pytest.mark.slow
 
@@ -70,8 +70,14 @@ def test_missing_index_says_run_ingest(tmp_path) -> None:
         Retriever.open(tmp_path / "nothing-here")
 
 
+def _state_file(home: Path) -> Path:
+    path = serving_state_path(home)
+    assert path is not None and path.is_file()
+    return path
+
+
 def test_corrupt_state_file_says_rebuild(home_copy) -> None:
-    state_path(home_copy).write_text("{not json", encoding="utf-8")
+    _state_file(home_copy).write_text("{not json", encoding="utf-8")
     with pytest.raises(IndexStateError, match=r"corrupt.*run `ordinance ingest`"):
         Retriever.open(home_copy)
 
@@ -83,9 +89,10 @@ def test_missing_chroma_store_says_rebuild(home_copy) -> None:
 
 
 def test_ingest_after_corruption_rebuilds(home_copy, bundled_documents) -> None:
-    state_path(home_copy).write_text("{not json", encoding="utf-8")
+    _state_file(home_copy).write_text("{not json", encoding="utf-8")
     stats = update_index(bundled_documents[:1], home_copy)
-    assert stats.jurisdictions == [bundled_documents[0].entry.jurisdiction]
+    # the committed documents are intact: the other cities are indexed again, not dropped
+    assert stats.jurisdictions == ["chaska", "east-bethel", "hugo"]
     assert Retriever.open(home_copy).search("permit")
 
 
@@ -115,7 +122,7 @@ def _store_heading_only_vectors(home: Path) -> int:
 
 
 def _set_schema_version(home: Path, version: int) -> None:
-    path = state_path(home)
+    path = _state_file(home)
     data = json.loads(path.read_text(encoding="utf-8"))
     data["schema_version"] = version
     path.write_text(json.dumps(data), encoding="utf-8")

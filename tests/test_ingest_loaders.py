@@ -66,6 +66,17 @@ def test_cp1252_text_is_decoded_not_rejected() -> None:
         pytest.param("\ufeffSection 1. Purpose.".encode(), "Section 1. Purpose.", id="utf8-bom"),
         pytest.param(b"Section 1.\r\nText.", "Section 1.\nText.", id="crlf"),
         pytest.param("§ 52.01 Purpose.".encode(), "§ 52.01 Purpose.", id="utf8-symbol"),
+        pytest.param(
+            "Section 1. Purpose.\r\nThe tank — 1,000 gal.".encode("utf-16"),
+            "Section 1. Purpose.\nThe tank — 1,000 gal.",
+            id="utf16-bom",
+        ),
+        pytest.param(
+            "Section 1. Purpose.\nCafé.".encode("utf-16-be").join([b"\xfe\xff", b""]),
+            "Section 1. Purpose.\nCafé.",
+            id="utf16-be-bom",
+        ),
+        pytest.param("Section 1. Purpose.".encode("utf-32"), "Section 1. Purpose.", id="utf32-bom"),
     ],
 )
 def test_text_encodings_and_line_ends_are_normalised(

@@ -220,3 +220,17 @@ def test_index_llm_imports_nothing_from_the_app() -> None:
         for a in (n.names if isinstance(n, ast.Import) else [n])  # type: ignore[attr-defined]
     ]
     assert not [m for m in imported if m and (m == "app" or m.startswith("app."))]
+
+
+def test_llm_negation_its_quote_does_not_make_falls_back(
+    llm_assistant: Assistant, fake_llm: FakeOpenAI
+) -> None:
+    # an answer obeying injected text: verbatim quote, but the claim is not what it says
+    fake_llm.script = scripted(
+        "get_section",
+        {"jurisdiction": "chaska", "ref": "98"},
+        lambda out: f"No permit is ever required in Chaska {_first_id(out)}.",
+    )
+    answer = llm_assistant.ask("Does Chaska require a permit for a new septic tank?")
+    assert answer.mode == "llm-fallback"
+    assert "No permit is ever required" not in answer.answer

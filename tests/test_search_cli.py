@@ -88,8 +88,12 @@ def test_missing_index_says_run_ingest(tmp_home, capsys) -> None:
 
 
 def test_corrupted_index_says_rebuild(indexed_home, tmp_home, capsys) -> None:
+    from index.state import serving_state_path
+
     shutil.copytree(indexed_home, tmp_home)
-    (tmp_home / "index" / "state.json").write_bytes(b"\x00garbage")
+    state_file = serving_state_path(tmp_home)
+    assert state_file is not None
+    state_file.write_bytes(b"\x00garbage")
     assert "corrupt" in _error(capsys, "search", "tank")
 
 

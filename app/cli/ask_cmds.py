@@ -53,19 +53,30 @@ def _print_answer(answer: Answer) -> None:
     common.err_console.print(f"{answer.elapsed_ms:.0f} ms", highlight=False)
 
 
-def _error_object(question: str, exc: OrdinanceError) -> dict[str, object]:
-    """A batch line that failed: the same keys, the error as the answer, refused."""
+ECHO_CHARS = 200
+"""Longest question echoed back in a batch line; a longer one is cut, with its length noted."""
+
+
+def _echo(question: str) -> str:
+    if len(question) <= ECHO_CHARS:
+        return question
+    return f"{question[:ECHO_CHARS]}… ({len(question):,} characters)"
+
+
+def _error_object(question: str, message: str) -> dict[str, object]:
+    """A batch line that could not be answered: the same keys, no answer, the `error` set."""
     return {
-        "question": question,
+        "question": _echo(question),
         "jurisdictions": [],
-        "answer": f"error: {exc}",
-        "refused": True,
-        "abstained": True,
+        "answer": None,
+        "refused": False,
+        "abstained": False,
         "clarification": None,
         "citations": [],
         "tool_calls": [],
         "mode": "default",
         "elapsed_ms": 0.0,
+        "error": message,
     }
 
 
@@ -83,7 +94,8 @@ def ask(
     """Answer a question from the ordinances, citing the sections it rests on.
 
     With QUESTION '-', read one question per line from stdin and answer each in order (models
-    are loaded once); with --json each answer is one JSON object per line."""
+    are loaded once); with --json each input line, blank ones included, gets exactly one JSON
+    object line: an answer with "error": null, or "error": the message and "answer": null."""
     from app.assistant import Assistant
 
     assistant = Assistant(settings=common.settings())
@@ -94,9 +106,9 @@ def ask(
         else:
             _print_answer(answer)
         return
-    for line in sys.stdin:
+    for line in sys.stdin:  # with --json: exactly one output line per input line
         q = line.strip()
-        if not q:
+        if not q and not as_json:
             continue
         try:
             answer = assistant.ask(q, jurisdiction=city)
@@ -104,16 +116,14 @@ def ask(
             if not as_json:
                 common.print_error(exc)
                 continue
-            common.print_jsonl(_error_object(q, exc))
+            common.print_jsonl(_error_object(q, str(exc)))
             continue
         except Exception as exc:  # one bad line must not end a batch: report it, go on
-            log.exception("question %r failed", q)
+            log.exception("question %r failed", _echo(q))
             if as_json:
-                common.print_jsonl(
-                    _error_object(q, OrdinanceError(f"internal error ({type(exc).__name__})"))
-                )
+                common.print_jsonl(_error_object(q, f"internal error ({type(exc).__name__})"))
             else:
-                common.err_console.print(f"error: internal error on {q!r}", highlight=False)
+                common.err_console.print(f"error: internal error on {_echo(q)!r}", highlight=False)
             continue
         if as_json:
             common.print_jsonl(answer.to_json())

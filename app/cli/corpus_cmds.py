@@ -14,6 +14,7 @@ from rich.table import Table
 from app.cli import common
 from app.settings import Settings
 from core.errors import ManifestError
+from core.locking import writer_lock
 from ingest import load_manifest, parse_document
 from ingest.records import ManifestEntry, ParsedDocument, Section
 from ingest.store import Corpus, check_replacements, save_documents
@@ -74,6 +75,7 @@ def _index_documents(
         from index.build import update_index
     except ImportError:
         log.info("index stage not available; documents stored but not indexed")
+        save_documents(settings.home, docs, generation=None)
         return None
     return update_index(
         docs,
@@ -102,7 +104,20 @@ def ingest(
     A city already ingested from another file is only replaced with --replace."""
     settings = common.settings()
     selected = _select(list(paths or []), manifest, settings)
-    check_replacements(settings.home, selected, manifest or settings.manifest, replace=replace)
+    with writer_lock(settings.home):
+        check_replacements(settings.home, selected, manifest or settings.manifest, replace=replace)
+        docs, stats = _ingest_locked(selected, settings, no_index, whole_document)
+    _report(docs, stats, settings, no_index)
+
+
+def _ingest_locked(
+    selected: list[tuple[ManifestEntry, Path]],
+    settings: Settings,
+    no_index: bool,
+    whole_document: bool,
+) -> tuple[list[ParsedDocument], Any]:
+    """Parse, then commit: with the index (documents and index together) or, with --no-index,
+    the documents alone (the index then reports that it needs an ingest)."""
     docs: list[ParsedDocument] = []
     stats: Any = None
     columns = (
@@ -131,14 +146,19 @@ def ingest(
                 )
             )
             bar.advance(task)
-        save_documents(settings.home, docs)
-        if not no_index:
+        if no_index:
+            save_documents(settings.home, docs, generation=None)
+        else:
             itask = bar.add_task("Indexing", total=None)
 
             def report(done: int, total: int) -> None:
                 bar.update(itask, completed=done, total=total)
 
             stats = _index_documents(docs, settings, report)
+    return docs, stats
+
+
+def _report(docs: list[ParsedDocument], stats: Any, settings: Settings, no_index: bool) -> None:
     table = Table(title=f"Ingested into {settings.home}")
     for col in ("city", "name", "sections", "pages", "notes"):
         table.add_column(col)
@@ -159,7 +179,10 @@ def ingest(
             highlight=False,
         )
     elif no_index:
-        common.console.print("Index not updated (--no-index).", highlight=False)
+        common.console.print(
+            "Index not updated (--no-index): run `ordinance ingest` before searching.",
+            highlight=False,
+        )
 
 
 def _section_json(s: Section) -> dict[str, Any]:
