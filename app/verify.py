@@ -135,7 +135,7 @@ _NEGATIVE_QUOTE = re.compile(
     r"unlawful|exempt\w*|prevent\w*)\b|n't\b",
     re.IGNORECASE,
 )
-_YES_NO = re.compile(r"^\W*(yes|no)\b", re.IGNORECASE)
+_YES_NO = re.compile(r"^\W*(yes|no)\s*[,:.;!—–-]", re.IGNORECASE)  # "No: ...", not "No permit"
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 _MARKER = re.compile(r"\[(\d+)\]")
 _ABSENT_WORDS = re.compile(r"does not use (?:the word|any of the words) ((?:'[^']+'(?:, )?)+)")
@@ -163,8 +163,10 @@ def unsupported_claims(
         return ["a yes/no answer cites no quote"] if yes_no else []
     quotes = [fold_ws(c.quote) for c in cited]
     stated = fold_ws(claim).strip(" .;:")
-    if len(stated) > 20 and any(stated in text for text in tool_texts):
-        return []  # a calculator's own statement, verified with its provenance
+    unlabelled = re.sub(r"^\**[^:*]{1,40}\**:\s*", "", stated)  # "**Hugo**: ..." -> "..."
+    for text in tool_texts:
+        if any(len(c) > 20 and c in text for c in (stated, unlabelled)):
+            return []  # a calculator's own statement, verified with its provenance
     absent = _ABSENT_WORDS.search(claim)
     if absent:
         words = re.findall(r"'([^']+)'", absent.group(1))
@@ -178,13 +180,12 @@ def unsupported_claims(
         return [f"the section does use {', '.join(map(repr, used))}"] if used else []
     if _NO_FIGURE.search(claim):
         return ["the quote states a figure"] if any(numbers_in(q) for q in quotes) else []
-    negated = _negated_words(claim, _NEGATIVE_CLAIM)
-    if yes_no is not None and yes_no.group(1).lower() == "no" and not negated:
-        negated = {"*"}
-    if not negated:
-        return []
     said = set().union(*(_negated_words(q, _NEGATIVE_QUOTE) for q in quotes))
-    if ("*" in negated and said) or negated & said:
+    if yes_no is not None and yes_no.group(1).lower() == "no":
+        # "No: ... prohibits it": the answer negates the question; a quote must negate too
+        return [] if said else ["a 'No' answer whose quotes negate or prohibit nothing"]
+    negated = _negated_words(claim, _NEGATIVE_CLAIM)
+    if not negated or negated & said:
         return []
     return [f"negative claim {fold_ws(claim)[:60]!r}: no cited quote negates what it negates"]
 
