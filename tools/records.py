@@ -89,6 +89,16 @@ class CalcResult(_Record):
     outcome: bool | None = Field(
         default=None, description="Yes/no tools: pumping_due -> True when the tank must be pumped."
     )
+    rule: str | None = Field(default=None, description="Id of the data rule applied, if any.")
+    value_text: str | None = Field(
+        default=None, description="A result that is not a number, e.g. a date '2026-11-01'."
+    )
+    approvals: list[str] = Field(
+        default_factory=list, description="Whose approval the result needs (building official)."
+    )
+    not_covered: list[str] = Field(
+        default_factory=list, description="What the rule does not cover ('trenches only')."
+    )
 
 
 class SiteCheckRow(_Record):
