@@ -38,7 +38,7 @@ from tools.formulas import Cases as CasesNode
 from tools.records import CalcResult, Provenance
 from tools.rules import CityRules, StateRules
 
-Value = float | date | datetime | bool | None
+Value = float | date | datetime | bool | list[float] | None
 
 
 class _Stop(Exception):
@@ -102,6 +102,10 @@ def _show(v: Value, unit: str = "") -> str:
         return v.isoformat()
     if isinstance(v, bool) or v is None:
         return str(v)
+    if isinstance(v, list):
+        return ", ".join(_show(x, unit) for x in v)
+    if unit == "$":
+        return f"${fmt(round(v, 2))}"
     return f"{fmt(round(v, 2))} {unit}".strip()
 
 
@@ -160,12 +164,13 @@ def _input(ctx: _Ctx, name: str) -> Any:
 
 
 def _cond(ctx: _Ctx, c: Condition) -> bool:
-    if c.all or c.any:
-        parts = [_cond(ctx, sub) for sub in (c.all or c.any or [])]
-        return all(parts) if c.all else any(parts)
+    if c.all:
+        return all(_cond(ctx, sub) for sub in c.all)
+    if c.any:
+        return any(_cond(ctx, sub) for sub in c.any)
     assert c.input is not None
-    if c.op == "given":
-        return ctx.env.get(c.input) is not None
+    if c.op in ("given", "missing"):
+        return (ctx.env.get(c.input) is not None) == (c.op == "given")
     x = _input(ctx, c.input)
     v = c.value
     if c.op == "season":
@@ -220,7 +225,14 @@ def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:  # noqa: C901 - one branch per n
         value = _num(p, "percent") / 100 * _num(o, "base")
         return _step(ctx, n.label, f"{fmt(_num(p, 'percent'))} % of {ot}", value, n.unit)
     if isinstance(n, Extreme):
-        vals = [ev(ctx, t) for t in n.terms]
+        vals: list[tuple[Value, str]] = []
+        for term in n.terms:
+            v, t = ev(ctx, term)
+            if isinstance(v, list):
+                unit = ctx.unit_of(term.name) if isinstance(term, Input) else ""
+                vals += [(x, _show(x, unit)) for x in v]
+            else:
+                vals.append((v, t))
         nums = [_num(v, "term") for v, _ in vals]
         if n.kind == "sum_of":
             return _step(ctx, n.label, " + ".join(t for _, t in vals), sum(nums), n.unit)
@@ -258,7 +270,8 @@ def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:  # noqa: C901 - one branch per n
             f, ft = ev(ctx, n.factor)
             if n.approval and n.approval not in ctx.approvals:
                 ctx.approvals.append(n.approval)
-            return _step(ctx, n.label, f"{bt} × {ft}", _num(b, "base") * _num(f, "factor"), "")
+            value = _num(b, "base") * _num(f, "factor")
+            return _step(ctx, n.label, f"{bt} × {ft}", value, ctx.rule.unit)
         if n.not_applied and n.not_applied not in ctx.not_covered:
             ctx.not_covered.append(n.not_applied)
         return b, bt

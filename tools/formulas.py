@@ -120,7 +120,7 @@ class PercentOf(_Record):
 
 class Extreme(_Record):
     kind: Literal["greatest_of", "least_of", "sum_of"]
-    terms: list[Expr] = Field(min_length=2)
+    terms: list[Expr] = Field(min_length=1, description="A list input counts as its elements.")
     label: str = ""
     unit: str = ""
 
@@ -144,7 +144,9 @@ class Condition(Locator):
     """`input op value`, or all/any of several conditions. A quoted threshold is cited."""
 
     input: str | None = None
-    op: Literal["eq", "ne", "lt", "le", "gt", "ge", "in", "given", "season"] | None = None
+    op: Literal["eq", "ne", "lt", "le", "gt", "ge", "in", "given", "missing", "season"] | None = (
+        None
+    )
     value: float | str | bool | list[str] | None = Field(
         default=None, description="'season': ['MM-DD', 'MM-DD'], the window (inclusive)."
     )
