@@ -85,7 +85,11 @@ def test_a_misspelt_key_in_a_rule_is_an_error_naming_the_file(tmp_path: Path) ->
     folder = tmp_path / "rules"
     shutil.copytree(RULES_DIR, folder)
     path = folder / "hugo.yaml"
-    path.write_text(path.read_text().replace("    asks: minimum holding tank", "    aks: minimum holding tank", 1))
+    path.write_text(
+        path.read_text().replace(
+            "    asks: minimum holding tank", "    aks: minimum holding tank", 1
+        )
+    )
     with pytest.raises(ConfigError, match=r"hugo\.yaml"):
         load_rules(folder)
 
@@ -96,6 +100,10 @@ def test_an_applied_rule_that_does_not_exist_is_an_error(tmp_path: Path) -> None
     folder = tmp_path / "rules"
     shutil.copytree(RULES_DIR, folder)
     path = folder / "hugo.yaml"
-    path.write_text(path.read_text().replace("rule: tank.other_establishment", "rule: tank.other_establishmnt", 1))
-    with pytest.raises(ConfigError, match="tank.other_establishmnt"):
+    path.write_text(
+        path.read_text().replace(
+            "rule: tank.other_establishment", "rule: tank.other_establishmnt", 1
+        )
+    )
+    with pytest.raises(ConfigError, match=r"tank\.other_establishmnt"):
         load_rules(folder)

@@ -246,7 +246,9 @@ def test_date_rule_counts_from_the_event(
 
 
 def test_a_bed_is_told_the_rock_reduction_is_for_trenches_only() -> None:
-    r = apply_rule("hugo", "area.trench_bed", bedrooms=3, perc_rate_mpi=20, system_type="bed", rock_depth_in=24)
+    r = apply_rule(
+        "hugo", "area.trench_bed", bedrooms=3, perc_rate_mpi=20, system_type="bed", rock_depth_in=24
+    )
     assert any("trenches only" in n for n in r.not_covered)
 
 

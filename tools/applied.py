@@ -44,7 +44,9 @@ def rules_for(jurisdiction: str, topic: str | None = None) -> list[Rule]:
 
 def topics(jurisdiction: str | None = None) -> list[str]:
     """Topic words of the rules of one city (or of every city), in file order."""
-    cities = base.book().cities.values() if jurisdiction is None else filter(None, [_city(jurisdiction)])
+    cities = (
+        base.book().cities.values() if jurisdiction is None else filter(None, [_city(jurisdiction)])
+    )
     seen: dict[str, None] = {}
     for c in cities:
         for r in c.rules:
@@ -117,7 +119,11 @@ def coerce(spec: InputSpec, value: Any) -> Any:
             return value
         try:
             text = str(value).strip()
-            return datetime.fromisoformat(text) if "T" in text or " " in text else date.fromisoformat(text)
+            return (
+                datetime.fromisoformat(text)
+                if "T" in text or " " in text
+                else date.fromisoformat(text)
+            )
         except ValueError:
             raise ToolInputError(f"{name} must be a date like 2026-05-01, got {value!r}.") from None
     if spec.kind == "flag":
@@ -180,8 +186,7 @@ def runnable(jurisdiction: str, rule_id: str, given: Mapping[str, Any]) -> bool:
     specs = needed_inputs(jurisdiction, rule_id)
     optional = _optional_inputs(jurisdiction, rule_id)
     return all(
-        given.get(s.name) is not None or s.default is not None or s.name in optional
-        for s in specs
+        given.get(s.name) is not None or s.default is not None or s.name in optional for s in specs
     )
 
 
@@ -212,20 +217,32 @@ def apply_topic(jurisdiction: str, topic: str, given: Mapping[str, Any]) -> list
     for rule in rules_for(jurisdiction, topic):
         if runnable(jurisdiction, rule.id, given):
             specs = {s.name for s in needed_inputs(jurisdiction, rule.id)}
-            out.append(apply_rule(jurisdiction, rule.id, **{k: v for k, v in given.items() if k in specs}))
+            out.append(
+                apply_rule(jurisdiction, rule.id, **{k: v for k, v in given.items() if k in specs})
+            )
     return out
 
 
 def compare_topic(topic: str, given: Mapping[str, Any]) -> Comparison:
     """One topic across every city with rules: each city's runnable rules, or a gap cell."""
+    if topic not in topics():
+        raise ToolInputError(
+            f"Unknown comparison topic {topic!r}. Rule topics: {', '.join(topics())}."
+        )
     rows: list[ComparisonRow] = []
     for key in sorted(base.book().cities):
         c = base.book().cities[key]
         cells = apply_topic(key, topic, given)
         if not cells:
-            cells = [base.not_in_corpus("rule", c, f"a rule on {topic.replace('_', ' ')} for these inputs")]
+            cells = [
+                base.not_in_corpus(
+                    "rule", c, f"a rule on {topic.replace('_', ' ')} for these inputs"
+                )
+            ]
         rows.append(ComparisonRow(jurisdiction=key, cells=cells))
-    shown = {k: v for k, v in given.items() if isinstance(v, str | int | float | bool)}
+    shown: dict[str, str | int | float | bool | None] = {
+        k: v for k, v in given.items() if isinstance(v, str | int | float | bool)
+    }
     return Comparison(topic=topic, parameters=shown, rows=rows)
 
 

@@ -20,8 +20,8 @@ from tools.formulas import (
     Apply,
     Bounds,
     Condition,
-    Const,
     ConditionalMultiplier,
+    Const,
     DateArithmetic,
     Difference,
     Extreme,
@@ -147,7 +147,9 @@ def _confidence(ctx: _Ctx, loc: Locator, value: float | None) -> None:
         )
     if loc.confidence == "medium":
         ctx.flagged = True
-        warning = f"OCR-uncertain value ({ctx.where(loc)}, medium confidence): check the original.{note}"
+        warning = (
+            f"OCR-uncertain value ({ctx.where(loc)}, medium confidence): check the original.{note}"
+        )
         if warning not in ctx.warnings:
             ctx.warnings.append(warning)
 
@@ -178,7 +180,7 @@ def _cond(ctx: _Ctx, c: Condition) -> bool:
         md = x.strftime("%m-%d")
         hit = v[0] <= md <= v[1] if v[0] <= v[1] else (md >= v[0] or md <= v[1])
     elif c.op == "in":
-        hit = x in (v or [])
+        hit = isinstance(v, list) and x in v
     elif c.op in ("eq", "ne"):
         hit = (x == v) == (c.op == "eq")
     else:
@@ -193,7 +195,7 @@ def _cond(ctx: _Ctx, c: Condition) -> bool:
     return hit
 
 
-def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:  # noqa: C901 - one branch per node kind
+def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:
     """Evaluate one node: (value, how it reads in a step)."""
     if isinstance(n, Const):
         return _const(ctx, n)
@@ -220,7 +222,7 @@ def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:  # noqa: C901 - one branch per n
             expr = f"{it} + {expr}"
         return _step(ctx, n.label, expr, value, n.unit)
     if isinstance(n, PercentOf):
-        p, pt = ev(ctx, n.percent)
+        p, _pt = ev(ctx, n.percent)
         o, ot = ev(ctx, n.of)
         value = _num(p, "percent") / 100 * _num(o, "base")
         return _step(ctx, n.label, f"{fmt(_num(p, 'percent'))} % of {ot}", value, n.unit)
@@ -283,7 +285,9 @@ def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:  # noqa: C901 - one branch per n
         gap = _num(r, "required") - _num(a, "actual")
         ctx.outcomes.append(gap <= 0)
         unit = ctx.rule.unit
-        verdict = f"met with {_show(-gap, unit)} to spare" if gap <= 0 else f"short by {_show(gap, unit)}"
+        verdict = (
+            f"met with {_show(-gap, unit)} to spare" if gap <= 0 else f"short by {_show(gap, unit)}"
+        )
         ctx.steps.append(f"{n.label or 'Difference'}: required {rt} − actual {at} → {verdict}.")
         return max(0.0, gap), _show(max(0.0, gap), unit)
     if isinstance(n, DateArithmetic):
@@ -359,7 +363,9 @@ def _bounds(ctx: _Ctx, n: Bounds) -> tuple[Value, str]:
         ok = ok and x <= _num(hi, "maximum")
         checks.append(f"at most {ht}")
     ctx.outcomes.append(ok)
-    ctx.steps.append(f"{n.label or 'Check'}: {vt} is {' and '.join(checks)}? {'yes' if ok else 'no'}.")
+    ctx.steps.append(
+        f"{n.label or 'Check'}: {vt} is {' and '.join(checks)}? {'yes' if ok else 'no'}."
+    )
     return x, vt
 
 
@@ -401,11 +407,16 @@ def evaluate(city: CityRules, state: StateRules, rule: Rule, inputs: dict[str, A
         verdict = ""
         if ctx.outcomes:
             verdict = " — meets the rule" if all(ctx.outcomes) else " — does not meet the rule"
-        summary = f"{rule.asks[0].upper()}{rule.asks[1:]} in {city.name}: {text}{verdict} ({where})."
+        summary = (
+            f"{rule.asks[0].upper()}{rule.asks[1:]} in {city.name}: {text}{verdict} ({where})."
+        )
         if status == "flagged":
             summary += " This value rests on an OCR-uncertain transcription: check the original."
     except _Stop as stop:
-        status, summary = stop.status, f"{rule.asks[0].upper()}{rule.asks[1:]} in {city.name}: {stop.message}"
+        status, summary = (
+            stop.status,
+            f"{rule.asks[0].upper()}{rule.asks[1:]} in {city.name}: {stop.message}",
+        )
         value = None
     if rule.approval and rule.approval not in ctx.approvals:
         ctx.approvals.append(rule.approval)
@@ -413,7 +424,9 @@ def evaluate(city: CityRules, state: StateRules, rule: Rule, inputs: dict[str, A
     for item in rule.not_covered:
         if item not in ctx.not_covered:
             ctx.not_covered.append(item)
-    number = float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    number = (
+        float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    )
     shown = _show(value) if isinstance(value, date) else None
     return CalcResult(
         tool="rule",

@@ -235,7 +235,9 @@ InputKind = Literal["number", "integer", "numbers", "choice", "date", "datetime"
 class InputSpec(_Record):
     """One input a rule needs: its unit, its range and how to ask for it."""
 
-    name: str = Field(description="Shared vocabulary: bedrooms, daily_flow_gpd, soil_area_sqft, ...")
+    name: str = Field(
+        description="Shared vocabulary: bedrooms, daily_flow_gpd, soil_area_sqft, ..."
+    )
     kind: InputKind = "number"
     unit: str = ""
     label: str = Field(description="How a form or a follow-up question asks for it.")

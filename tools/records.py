@@ -100,6 +100,20 @@ class CalcResult(_Record):
         default_factory=list, description="What the rule does not cover ('trenches only')."
     )
 
+    def shown(self) -> str:
+        """The result as a reader sees it: '$20,625', '1,200 gal', '2027-03-15', '50 gpm — no'."""
+        if self.value_text is not None:
+            text = self.value_text
+        elif self.value is None:
+            text = "—"
+        else:
+            v = self.value
+            num = f"{int(v):,}" if float(v).is_integer() else f"{v:,.2f}".rstrip("0").rstrip(".")
+            text = f"${num}" if self.unit == "$" else f"{num} {self.unit or ''}".strip()
+        if self.outcome is not None and self.rule is not None:
+            text += " — meets the rule" if self.outcome else " — does not meet the rule"
+        return text
+
 
 class SiteCheckRow(_Record):
     feature: str
