@@ -24,7 +24,8 @@ from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
 from app.compose import Block, render
 from app.params import PREMISE as _PREMISE
 from app.places import detect_jurisdictions
-from app.records import REFUSAL, Answer
+from app.records import REFUSAL, Answer, ToolCall
+from app.rule_route import RULE_NEW, rule_blocks
 from app.settings import Settings, get_settings
 from app.tables import TOPIC_TABLES, table_block
 from app.uncurated import no_rules_caveat
@@ -281,6 +282,7 @@ class Assistant:
             cities = _join([self._names[c] for c in scope])
             worker.out.missing.append(f"section:{refs}:{cities}")
             return []
+        computed = {city: rule_blocks(worker, u, city, u.corrected or question) for city in scope}
         for topic in u.topics:
             for city in scope:
                 made: list[Block] = []
@@ -315,6 +317,7 @@ class Assistant:
                 seen = {(b.jurisdiction, b.headline) for b in blocks}
                 # two topics searched to the same sentence ("pump tank ... smaller") say it once
                 blocks.extend(b for b in made if (b.jurisdiction, b.headline) not in seen)
+        blocks = _with_rules(blocks, computed, worker.out.tool_calls)
         if not u.jurisdictions and u.topic == "general":
             blocks = _closest_cities(blocks, worker)
         return blocks
@@ -368,6 +371,34 @@ class Assistant:
             return fallback.model_copy(
                 update={"mode": "llm-fallback", "answer": text, "notes": [*fallback.notes, note]}
             )
+
+
+def _with_rules(
+    blocks: list[Block], computed: dict[str, list[tuple[Block, ToolCall]]], calls: list[ToolCall]
+) -> list[Block]:
+    """Add each city's data-rule blocks after its calculator blocks. A rule that needed inputs the
+    single-dwelling calculators cannot take (several units, a pump rate, a base figure, a date)
+    replaces their blocks for that city; otherwise rules answer only where those calculators
+    computed nothing for the city."""
+    out = list(blocks)
+    for city, pairs in computed.items():
+        rules = [b for b, _ in pairs]
+        if any(r.topic == RULE_NEW for r in rules):
+            out = [b for b in out if b.jurisdiction != city or not b.value]
+        elif any(b.jurisdiction == city and b.value for b in out):
+            continue
+        new = [b for b in rules if b.value != "—"]
+        if not new:
+            continue
+        calls.extend(call for b, call in pairs if b in new)
+        calc = [i for i, b in enumerate(out) if b.jurisdiction == city and b.value]
+        at = (
+            calc[-1] + 1
+            if calc
+            else next((i for i, b in enumerate(out) if b.jurisdiction == city), len(out))
+        )
+        out[at:at] = new
+    return out
 
 
 def _with_component(u: Understanding, component: str) -> Understanding:
