@@ -317,7 +317,10 @@ class Assistant:
                 seen = {(b.jurisdiction, b.headline) for b in blocks}
                 # two topics searched to the same sentence ("pump tank ... smaller") say it once
                 blocks.extend(b for b in made if (b.jurisdiction, b.headline) not in seen)
+        calls = len(worker.out.tool_calls)
         blocks = _with_rules(blocks, computed, worker.out.tool_calls)
+        if len(worker.out.tool_calls) > calls:  # a rule computed the asked figure
+            worker.out.missing.clear()
         if not u.jurisdictions and u.topic == "general":
             blocks = _closest_cities(blocks, worker)
         return blocks

@@ -188,10 +188,11 @@ def _cond(ctx: _Ctx, c: Condition) -> bool:
         hit = {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[str(c.op)]
     if c.quote:
         ctx.cite(c)
-    shown = _show(x, ctx.unit_of(c.input)) if not isinstance(x, str) else repr(x)
-    text = c.text or f"{c.input} {c.op} {v}"
-    ctx.steps.append(f"{text} ({shown})? {'yes' if hit else 'no'}"
-                     + (f" ({ctx.where(c)})." if c.quote else "."))  # fmt: skip
+    if hit or c.quote:  # the branch taken, and every cited threshold, are shown
+        shown = _show(x, ctx.unit_of(c.input)) if not isinstance(x, str) else repr(x)
+        text = c.text or f"{c.input} {c.op} {v}"
+        ctx.steps.append(f"{text} ({shown})? {'yes' if hit else 'no'}"
+                         + (f" ({ctx.where(c)})." if c.quote else "."))  # fmt: skip
     return hit
 
 
@@ -249,11 +250,19 @@ def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:
         if not isinstance(items, list) or not items:
             raise ToolInputError(f"{n.input!r} must be a list of numbers, e.g. 3,5; got {items!r}.")
         parts: list[tuple[Value, str]] = []
+        first: dict[str, int] = {}
         for i, item in enumerate(items, 1):
             saved = ctx.env.get(n.each)
             ctx.env[n.each] = item
-            ctx.steps.append(f"Unit {i} ({_show(item, ctx.unit_of(n.each))}):")
+            label = _show(item, ctx.unit_of(n.each))
+            mark = len(ctx.steps)
+            if label not in first:
+                ctx.steps.append(f"Unit {i} ({label}):")
             parts.append(ev(ctx, n.term))
+            if label in first:  # a unit like an earlier one: its steps once
+                del ctx.steps[mark:]
+                ctx.steps.append(f"Unit {i} ({label}): as unit {first[label]}, {parts[-1][1]}.")
+            first.setdefault(label, i)
             ctx.env[n.each] = saved
         value = sum(_num(v, "unit") for v, _ in parts)
         return _step(ctx, n.label, " + ".join(t for _, t in parts), value, n.unit)
