@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from core.errors import ToolInputError, UnknownJurisdictionError
+from core.errors import MissingInputError, ToolInputError, UnknownJurisdictionError
 from tools import base
 from tools.engine import evaluate
 from tools.formulas import Apply, Condition, DateArithmetic, Input, InputSpec, Rule, SumOverUnits
@@ -182,33 +182,16 @@ def apply_rule(jurisdiction: str, rule_id: str, **inputs: Any) -> CalcResult:
 
 
 def runnable(jurisdiction: str, rule_id: str, given: Mapping[str, Any]) -> bool:
-    """True when every input the rule needs is given (or has a default)."""
-    specs = needed_inputs(jurisdiction, rule_id)
-    optional = _optional_inputs(jurisdiction, rule_id)
-    return all(
-        given.get(s.name) is not None or s.default is not None or s.name in optional for s in specs
-    )
-
-
-def _optional_inputs(jurisdiction: str, rule_id: str) -> set[str]:
-    """Inputs only tested for presence ('given' conditions): they may be left out."""
-    c = _city(jurisdiction)
-    rule = c.rule(rule_id) if c is not None else None
-    out: set[str] = set()
-
-    def walk(node: object) -> None:
-        if isinstance(node, Condition) and node.op == "given" and node.input:
-            out.add(node.input)
-        if isinstance(node, BaseModel):
-            for name in type(node).model_fields:
-                walk(getattr(node, name))
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
-
-    if rule is not None:
-        walk(rule.formula)
-    return out
+    """True when the rule can run on these inputs: the branch the inputs select has every input
+    it reads (found by running it; a value out of range still counts, so its error is shown)."""
+    specs = {s.name for s in needed_inputs(jurisdiction, rule_id)}
+    try:
+        apply_rule(jurisdiction, rule_id, **{k: v for k, v in given.items() if k in specs})
+    except MissingInputError:
+        return False
+    except ToolInputError:
+        return True
+    return True
 
 
 def apply_topic(jurisdiction: str, topic: str, given: Mapping[str, Any]) -> list[CalcResult]:

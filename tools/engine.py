@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from core.errors import ToolInputError
+from core.errors import MissingInputError, ToolInputError
 from tools.base import fmt
 from tools.formulas import (
     Apply,
@@ -159,7 +159,7 @@ def _input(ctx: _Ctx, name: str) -> Any:
         spec = next((r.input(name) for r in reversed(ctx.stack) if r.input(name)), None)
         spec = spec or next((s for s in ctx.city.inputs if s.name == name), None)
         label = spec.label if spec else name.replace("_", " ")
-        raise ToolInputError(
+        raise MissingInputError(
             f"{ctx.rule.id!r} needs {name!r} ({label}); it was not given. Give {name}=..."
         )
     return ctx.env[name]
