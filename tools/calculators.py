@@ -13,7 +13,7 @@ from tools.holding import holding_tank_capacity
 from tools.siting import FEATURES, known_features, setback, site_check
 from tools.sizing import design_flow, septic_tank_capacity
 from tools.soil import soil_treatment_area, vertical_separation
-from tools.upkeep import pumping_due, rule_fact
+from tools.upkeep import fact_keys, pumping_due, rule_fact
 
 __all__ = [
     "FEATURES",
@@ -22,6 +22,7 @@ __all__ = [
     "compare_topic",
     "configure",
     "design_flow",
+    "fact_keys",
     "holding_tank_capacity",
     "known_features",
     "needed_inputs",

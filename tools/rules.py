@@ -55,6 +55,9 @@ class Cited(_Record):
     title: str | None = None
     quote: str
     confidence: Confidence = "high"
+    topic: str | None = Field(
+        default=None, description="Question topic this fact answers (e.g. 'permit_validity')."
+    )
     comparison: Literal["lt", "le"] | None = Field(
         default=None, description="For triggers: 'lt' = less than the value, 'le' = at or below it."
     )
