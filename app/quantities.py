@@ -119,8 +119,11 @@ def _dates(text: str, today: date) -> list[Quantity]:
 
 
 def _q(text: str, value: Any, unit: str, start: int, end: int) -> Quantity:
-    before = " ".join(re.findall(r"[a-z$%]+", text[max(0, start - 70) : start].lower())[-8:])
-    after = " ".join(re.findall(r"[a-z$%]+", text[end : end + 50].lower())[:6])
+    # the words around the figure, within its own sentence or clause
+    left = re.split(r"[.?!;()]\s", text[max(0, start - 70) : start])[-1]
+    right = re.split(r"[.?!;()]", text[end : end + 60])[0]
+    before = " ".join(re.findall(r"[a-z$%]+", left.lower())[-8:])
+    after = " ".join(re.findall(r"[a-z$%]+", right.lower())[:8])
     return Quantity(value=value, unit=unit, start=start, end=end, before=before, after=after)
 
 
@@ -197,7 +200,7 @@ def compatible(spec_unit: str, spec_kind: str, q: Quantity) -> bool:
 
 def score(label: str, q: Quantity) -> int:
     words = _label_words(label)
-    near = {_stem(w) for w in (q.before.split()[-5:] + q.after.split()[:4])}
+    near = {_stem(w) for w in (q.before.split()[-5:] + q.after.split()[:6])}
     return len(words & near)
 
 

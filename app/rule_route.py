@@ -171,7 +171,7 @@ def choose(
             if not calculators.runnable(city, rule.id, given):
                 continue
             used = len([s for s in specs if s.name in given])
-            if not used and score < 4:
+            if not used and score < 3:
                 continue  # a one-word match and nothing to compute with: not this rule
             ranked.append((own, score, used, -i, rule, given, found | {f"@{first}"}))
         ranked.sort(key=lambda x: x[1:4], reverse=True)
