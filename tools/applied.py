@@ -2,8 +2,8 @@
 (or every rule of a topic) and compare a topic across cities. Nothing here names a rule.
 
     rules_for("hugo", topic="holding_tank")          -> [Rule, ...]
-    needed_inputs("hugo", "holding_tank.dwelling")   -> [InputSpec(name="bedrooms", ...)]
-    apply_rule("hugo", "holding_tank.dwelling", bedrooms=5)   -> CalcResult (2,000 gal, cited)
+    needed_inputs("hugo", RULE_ID)                   -> [InputSpec(name="bedrooms", ...)]
+    apply_rule("hugo", RULE_ID, bedrooms=5)          -> CalcResult (the figure, cited)
     apply_topic("hugo", "tank", {"units_bedrooms": [3, 5]})   -> the rules of the topic that run
 
 A city without curated rules has no rules: every call answers with an empty list (or, for

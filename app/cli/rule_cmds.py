@@ -49,9 +49,7 @@ def _emit_all(results: list[CalcResult], as_json: bool, what: str, city: str) ->
 
 @calc_app.command("rule")
 def rule_cmd(
-    rule_id: str = typer.Argument(
-        ..., help="Rule id, e.g. holding_tank.dwelling (see `ordinance rules`)."
-    ),
+    rule_id: str = typer.Argument(..., help="Rule id, as `ordinance rules --city KEY` lists them."),
     city: str = CITY,
     sets: list[str] | None = SET,
     as_json: bool = JSON,
