@@ -54,14 +54,10 @@ REQUIRES: dict[str, tuple[tuple[str, ...], ...]] = {
     "site_check": (("distances",),),
     "pumping_due": (("sludge_in",), ("scum_in",)),
 }
-FACT_NAMES: dict[str, tuple[str, ...]] = {
-    "permit_validity": ("permit_validity_months",),
-    "permit_fee": ("permit_fee",),
-    "pumping": ("pumping_sludge_in", "pumping_scum_in", "maintenance_interval_months"),
-    "inspection_notice": ("inspection_notice",),
-    "failing": ("failing_system_deadline",),
-    "holding_tank": ("holding_tank_min_gal", "holding_tank_per_bedroom_gal", "holding_tank_use"),
-}
+FACT_NAMES: tuple[str, ...] = (
+    "permit_validity", "permit_fee", "pumping", "inspection_notice", "failing", "holding_tank",
+)  # fmt: skip
+"""Question topics answered from a city's curated facts (each fact names its topic in data)."""
 
 
 @dataclass
@@ -321,7 +317,8 @@ class DefaultAnswerer(QuotingMixin):
         parts: list[str] = []
         supports: list[Support] = []
         notes: list[str] = []
-        for fact in FACT_NAMES.get(topic, ()):
+        keys = self._tool("fact_keys")
+        for fact in keys(jurisdiction, topic) if keys is not None and topic in FACT_NAMES else ():
             try:
                 result = fn(jurisdiction, fact)
             except (OrdinanceError, KeyError, ValueError) as exc:

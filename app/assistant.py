@@ -24,7 +24,8 @@ from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
 from app.compose import Block, render
 from app.params import PREMISE as _PREMISE
 from app.places import detect_jurisdictions
-from app.records import REFUSAL, Answer
+from app.records import REFUSAL, Answer, ToolCall
+from app.rule_route import RULE_NEW, rule_blocks
 from app.settings import Settings, get_settings
 from app.tables import TOPIC_TABLES, table_block
 from app.uncurated import no_rules_caveat
@@ -268,14 +269,16 @@ class Assistant:
         self, worker: DefaultAnswerer, u: Understanding, scope: list[str], question: str
     ) -> list[Block]:
         blocks: list[Block] = []
+        computed = {city: rule_blocks(worker, u, city, u.corrected or question) for city in scope}
         if u.section_refs:
             for city in scope:
                 for ref in u.section_refs:
                     block = worker.section_block(u, city, ref)
                     if block is not None:
                         blocks.append(block)
-            if blocks:
-                return blocks
+            if blocks:  # a rule computed from the cited table leads ("Table III says 600 sq ft")
+                ruled = _with_rules([], computed, worker.out.tool_calls, u.comparison)
+                return ruled + blocks
             # a section the asked city does not have: a false premise, not a search query
             refs = ", ".join(u.section_refs)
             cities = _join([self._names[c] for c in scope])
@@ -315,6 +318,10 @@ class Assistant:
                 seen = {(b.jurisdiction, b.headline) for b in blocks}
                 # two topics searched to the same sentence ("pump tank ... smaller") say it once
                 blocks.extend(b for b in made if (b.jurisdiction, b.headline) not in seen)
+        calls = len(worker.out.tool_calls)
+        blocks = _with_rules(blocks, computed, worker.out.tool_calls, u.comparison)
+        if len(worker.out.tool_calls) > calls:  # a rule computed the asked figure
+            worker.out.missing.clear()
         if not u.jurisdictions and u.topic == "general":
             blocks = _closest_cities(blocks, worker)
         return blocks
@@ -368,6 +375,44 @@ class Assistant:
             return fallback.model_copy(
                 update={"mode": "llm-fallback", "answer": text, "notes": [*fallback.notes, note]}
             )
+
+
+def _figure(block: Block) -> str:
+    """The number a block states, for saying a figure once ('1,250 gallons' = '1,250 gal')."""
+    found = re.findall(r"\d[\d,]*(?:\.\d+)?", block.value or "")
+    return found[0].replace(",", "") if found else (block.value or "")
+
+
+def _with_rules(
+    blocks: list[Block],
+    computed: dict[str, list[tuple[Block, ToolCall]]],
+    calls: list[ToolCall],
+    comparison: bool = False,
+) -> list[Block]:
+    """Add each city's data-rule blocks after its calculator blocks. A rule that needed inputs the
+    single-dwelling calculators cannot take (several units, a pump rate, a base figure, a date)
+    replaces their blocks for that city; a figure already computed is said once; in a comparison
+    a city whose calculators computed its cell keeps that one cell."""
+    out = list(blocks)
+    for city, pairs in computed.items():
+        rules = [b for b, _ in pairs]
+        if any(r.topic == RULE_NEW for r in rules):
+            out = [b for b in out if b.jurisdiction != city or not b.value]
+        elif comparison and any(b.jurisdiction == city and b.value for b in out):
+            continue
+        figures = {_figure(b) for b in out if b.jurisdiction == city and b.value}
+        new = [b for b in rules if b.value != "—" and _figure(b) not in figures]
+        if not new:
+            continue
+        calls.extend(call for b, call in pairs if b in new)
+        calc = [i for i, b in enumerate(out) if b.jurisdiction == city and b.value]
+        at = (
+            calc[-1] + 1
+            if calc
+            else next((i for i, b in enumerate(out) if b.jurisdiction == city), len(out))
+        )
+        out[at:at] = new
+    return out
 
 
 def _with_component(u: Understanding, component: str) -> Understanding:

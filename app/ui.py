@@ -342,6 +342,40 @@ def _calculators_tab(city_choices: list[tuple[str, str]], names: dict[str, str])
                 [img, out],
                 api_name="calc_site",
             )
+        _rule_tab(juris, names)
+
+
+def _rule_tab(juris: Any, names: dict[str, str]) -> None:
+    """Any data rule of the city: its form lists every input the rule needs."""
+    first = C.rule_choices(juris.value) if juris.value else []
+    start = first[0][1] if first else None
+    with gr.Tab("Any rule", id="calc-rule"), gr.Row():
+        with gr.Column():
+            rule = gr.Dropdown(first, value=start, label="Rule", elem_id="calc-rule-id")
+            form = gr.Textbox(
+                C.rule_template(juris.value, start) if start else "",
+                label="Inputs (name = value)",
+                lines=8,
+                elem_id="calc-rule-form",
+            )
+            go = gr.Button("Apply the rule", variant="primary", elem_id="calc-rule-button")
+        with gr.Column():
+            out = gr.HTML(elem_id="calc-rule-result")
+
+    def rules(j: str | None) -> Any:
+        choices = C.rule_choices(j) if j else []
+        return gr.Dropdown(choices=choices, value=choices[0][1] if choices else None)
+
+    def template(j: str | None, r: str | None) -> str:
+        return C.rule_template(j, r) if j and r else ""
+
+    def run(j: str, r: str, filled: str) -> str:
+        """Apply one data rule of a city to the filled form; returns the result as HTML."""
+        return C.calc_result_html(C.run_rule(j, r, filled), names)
+
+    juris.change(rules, juris, rule, api_visibility="private")
+    rule.change(template, [juris, rule], form, api_visibility="private")
+    go.click(L.guard(run, L.error_html), [juris, rule, form], out, api_name="calc_rule")
 
 
 def _compare_tab(names: dict[str, str]) -> None:

@@ -47,6 +47,8 @@ def provenance_label(p: Provenance, names: Mapping[str, str] | None = None) -> s
 
 def value_text(result: CalcResult) -> str:
     """``1,200 gallons``; Yes/No; a rule's words where it has no number; else the status."""
+    if result.rule is not None and result.status in ("ok", "flagged"):
+        return result.shown()
     if result.value is None and result.outcome is not None:
         return "Yes" if result.outcome else "No"
     if result.value is None and result.status == "ok" and result.steps:
@@ -113,6 +115,8 @@ def calc_result_html(result: CalcResult, names: Mapping[str, str] | None = None)
         f'<p class="oa-value"><strong>{esc(value)}</strong>{said}</p>'
         f"<p>{esc(_words(result.summary))}</p>"
         + _items("Also", comps)
+        + _items("Approval needed", result.approvals, "oa-approvals")
+        + _items("Not covered by the rule", result.not_covered, "oa-not-covered")
         + _items("Warnings", result.warnings, "oa-warnings")
         + _items("Steps", result.steps)
         + _cited(result.citations, names)
@@ -528,3 +532,50 @@ def no_rules_html(answers: Sequence[Any], names: Mapping[str, str] | None = None
             + "</div>"
         )
     return "".join(parts)
+
+
+# -- forms fed by the data rules (tools.applied): every input a rule needs, nothing hard-coded --
+
+
+def rule_choices(jurisdiction: str) -> list[tuple[str, str]]:
+    """(label, rule id) for each data rule of a city; [] for a city without curated rules."""
+    from tools.applied import rules_for
+
+    return [(f"{r.topic}: {r.asks}", r.id) for r in rules_for(jurisdiction)]
+
+
+def rule_fields(jurisdiction: str, rule_id: str) -> list[dict[str, object]]:
+    """The inputs a rule needs, for a form: name, label, unit, kind, choices, default."""
+    from tools.applied import needed_inputs
+
+    return [
+        {"name": s.name, "label": s.label, "unit": s.unit, "kind": s.kind,
+         "choices": s.choices, "default": s.default}
+        for s in needed_inputs(jurisdiction, rule_id)
+    ]  # fmt: skip
+
+
+def rule_template(jurisdiction: str, rule_id: str) -> str:
+    """A fill-in form: one 'name = default' line per input, with its label as a comment."""
+    lines = []
+    for f in rule_fields(jurisdiction, rule_id):
+        options = f["choices"] if isinstance(f["choices"], list) else []
+        choices = f" (one of: {', '.join(str(c) for c in options)})" if options else ""
+        default = "" if f["default"] is None else f["default"]
+        lines.append(f"# {f['label']}{choices}\n{f['name']} = {default}")
+    return "\n".join(lines)
+
+
+def run_rule(jurisdiction: str, rule_id: str, filled: str | Mapping[str, object]) -> CalcResult:
+    """Apply a rule to a filled form (the template's 'name = value' lines, or a mapping)."""
+    from tools.applied import apply_rule
+
+    values: dict[str, object] = {}
+    if isinstance(filled, str):
+        for line in filled.splitlines():
+            name, sep, value = line.partition("=")
+            if sep and not line.lstrip().startswith("#") and value.strip():
+                values[name.strip()] = value.strip()
+    else:
+        values = {k: v for k, v in filled.items() if v not in (None, "")}
+    return apply_rule(jurisdiction, rule_id, **values)

@@ -17,6 +17,7 @@
     ├── BackendUnavailableError    a Chroma server or LLM cannot be reached
     ├── QueryError                 an empty or oversized question
     ├── ToolInputError             a calculator argument out of range
+    │   └── MissingInputError        a rule's input was not given
     └── ConfigError                a bad setting
 
 Messages name the input with ``!r`` and say what to do about it.
@@ -115,6 +116,10 @@ class QueryError(OrdinanceError):
 
 class ToolInputError(OrdinanceError, ValueError):
     pass
+
+
+class MissingInputError(ToolInputError):
+    """A calculator input was not given (the rule names it and how to give it)."""
 
 
 class ConfigError(OrdinanceError):

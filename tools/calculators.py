@@ -7,21 +7,29 @@ Each function validates its input (`ToolInputError` naming the value and the all
 
 from __future__ import annotations
 
+from tools.applied import apply_rule, apply_topic, compare_topic, needed_inputs, rules_for, runnable
 from tools.base import configure
 from tools.holding import holding_tank_capacity
 from tools.siting import FEATURES, known_features, setback, site_check
 from tools.sizing import design_flow, septic_tank_capacity
 from tools.soil import soil_treatment_area, vertical_separation
-from tools.upkeep import pumping_due, rule_fact
+from tools.upkeep import fact_keys, pumping_due, rule_fact
 
 __all__ = [
     "FEATURES",
+    "apply_rule",
+    "apply_topic",
+    "compare_topic",
     "configure",
     "design_flow",
+    "fact_keys",
     "holding_tank_capacity",
     "known_features",
+    "needed_inputs",
     "pumping_due",
     "rule_fact",
+    "rules_for",
+    "runnable",
     "septic_tank_capacity",
     "setback",
     "site_check",

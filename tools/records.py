@@ -89,6 +89,30 @@ class CalcResult(_Record):
     outcome: bool | None = Field(
         default=None, description="Yes/no tools: pumping_due -> True when the tank must be pumped."
     )
+    rule: str | None = Field(default=None, description="Id of the data rule applied, if any.")
+    value_text: str | None = Field(
+        default=None, description="A result that is not a number, e.g. a date '2026-11-01'."
+    )
+    approvals: list[str] = Field(
+        default_factory=list, description="Whose approval the result needs (building official)."
+    )
+    not_covered: list[str] = Field(
+        default_factory=list, description="What the rule does not cover ('trenches only')."
+    )
+
+    def shown(self) -> str:
+        """The result as a reader sees it: '$20,625', '1,200 gal', '2027-03-15', '50 gpm — no'."""
+        if self.value_text is not None:
+            text = self.value_text
+        elif self.value is None:
+            text = "—"
+        else:
+            v = self.value
+            num = f"{int(v):,}" if float(v).is_integer() else f"{v:,.2f}".rstrip("0").rstrip(".")
+            text = f"${num}" if self.unit == "$" else f"{num} {self.unit or ''}".strip()
+        if self.outcome is not None and self.rule is not None:
+            text += " — meets the rule" if self.outcome else " — does not meet the rule"
+        return text
 
 
 class SiteCheckRow(_Record):

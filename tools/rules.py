@@ -20,6 +20,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from core.errors import ConfigError, NoCuratedRulesError
+from tools.formulas import Apply, InputSpec, Rule
 from tools.records import STATE_NOTE, Confidence, Provenance
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,9 @@ class Cited(_Record):
     title: str | None = None
     quote: str
     confidence: Confidence = "high"
+    topic: str | None = Field(
+        default=None, description="Question topic this fact answers (e.g. 'permit_validity')."
+    )
     comparison: Literal["lt", "le"] | None = Field(
         default=None, description="For triggers: 'lt' = less than the value, 'le' = at or below it."
     )
@@ -128,6 +132,27 @@ class CityRules(_Record):
     tables: dict[str, list[Band]] = Field(default_factory=dict)
     setbacks: list[SetbackRule] = Field(default_factory=list)
     deferrals: dict[str, Deferral] = Field(default_factory=dict)
+    rules: list[Rule] = Field(
+        default_factory=list, description="Numeric provisions as formulas (tools.formulas)."
+    )
+    inputs: list[InputSpec] = Field(
+        default_factory=list, description="Input specs shared by this city's rules."
+    )
+
+    @model_validator(mode="after")
+    def _rules_resolve(self) -> CityRules:
+        ids = [r.id for r in self.rules]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"rule ids must be unique; repeated: {dupes}")
+        for rule in self.rules:
+            for ref in _applied(rule.formula):
+                if ref not in ids:
+                    raise ValueError(f"rule {rule.id!r} applies unknown rule {ref!r}")
+        return self
+
+    def rule(self, rule_id: str) -> Rule | None:
+        return next((r for r in self.rules if r.id == rule_id), None)
 
     def adopts(self, family: str) -> bool:
         return self.adoption is not None and family in self.adoption.rule_families
@@ -156,6 +181,23 @@ class CityRules(_Record):
             rule_part=rule_part,
             note=STATE_NOTE,
         )
+
+
+def _applied(node: object) -> list[str]:
+    """Ids of the rules a formula applies (walks every nested node)."""
+    out: list[str] = []
+    if isinstance(node, Apply):
+        out.append(node.rule)
+    if isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            out += _applied(getattr(node, name))
+    elif isinstance(node, list | tuple):
+        for item in node:
+            out += _applied(item)
+    elif isinstance(node, dict):
+        for item in node.values():
+            out += _applied(item)
+    return out
 
 
 class StateBand(Ranged):

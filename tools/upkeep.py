@@ -71,6 +71,13 @@ def pumping_due(
     )
 
 
+def fact_keys(jurisdiction: str, topic: str) -> list[str]:
+    """The city's curated facts that answer a question topic, in file order (data, not code);
+    [] for a city without a curated rules file."""
+    c = base.book().cities.get(jurisdiction)
+    return [k for k, f in c.facts.items() if f.topic == topic] if c is not None else []
+
+
 def fact_names() -> list[str]:
     """Topic names (permit_validity, ...) and every curated fact key of any city."""
     keys = {k for city in base.book().cities.values() for k in city.facts}

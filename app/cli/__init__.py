@@ -35,7 +35,15 @@ def _root(
 
 
 def _register() -> None:
-    for name in ("corpus_cmds", "search_cmds", "calc_cmds", "ask_cmds", "serve_cmds", "eval_cmds"):
+    for name in (
+        "corpus_cmds",
+        "search_cmds",
+        "calc_cmds",
+        "rule_cmds",
+        "ask_cmds",
+        "serve_cmds",
+        "eval_cmds",
+    ):
         try:
             module = __import__(f"app.cli.{name}", fromlist=["register"])
         except ModuleNotFoundError as exc:

@@ -33,6 +33,9 @@ CITY = typer.Option(..., "--city", "-c", help="Jurisdiction key: hugo, chaska or
 JSON = typer.Option(False, "--json", help="Print the typed result as one JSON object.")
 BEDROOMS = typer.Option(None, "--bedrooms", "-b", help="Number of bedrooms (1-30).")
 PERC = typer.Option(..., "--perc", help="Percolation rate, minutes per inch.")
+SET = typer.Option(
+    None, "--set", "-s", help="A rule input as NAME=VALUE (repeatable), e.g. --set bedrooms=5."
+)
 
 
 @calc_app.callback()
@@ -49,8 +52,8 @@ def _label(p: Provenance) -> str:
 
 
 def _print_result(r: CalcResult) -> None:
-    value = "—" if r.value is None else f"{base.fmt(r.value)} {r.unit or ''}".strip()
-    if r.outcome is not None:
+    value = r.shown()
+    if r.outcome is not None and r.rule is None:
         value = "yes" if r.outcome else "no"
     common.console.print(f"[bold]{value}[/]  [dim]({r.status})[/]", highlight=False)
     common.console.print(
@@ -66,6 +69,8 @@ def _print_result(r: CalcResult) -> None:
                 for c in r.components
             ],
         ),
+        ("Approval needed", r.approvals),
+        ("Not covered", r.not_covered),
         ("Warnings", r.warnings),
         ("Assumptions", r.assumptions),
     ):
@@ -153,9 +158,19 @@ def tank_cmd(
     garbage_disposal: bool = typer.Option(
         False, "--garbage-disposal", help="The house has a garbage disposal."
     ),
+    units: str | None = typer.Option(
+        None, "--units", help="Bedrooms of each dwelling unit, e.g. 3,5 (several dwellings)."
+    ),
     as_json: bool = JSON,
 ) -> None:
-    """Minimum septic tank capacity (gallons)."""
+    """Minimum septic tank capacity (gallons); --units 3,5 for several dwelling units."""
+    if units is not None:
+        from app.cli.rule_cmds import _emit_all
+        from tools.applied import apply_topic
+
+        given = {"units_bedrooms": units, "garbage_disposal": garbage_disposal or None}
+        _emit_all(apply_topic(city, "tank", given), as_json, "tank", city)
+        return
     _calc(
         "tank",
         city,
@@ -388,7 +403,9 @@ def holding_cmd(
 
 
 def compare_cmd(
-    topic: str = typer.Argument(..., help=f"One of: {', '.join(TOPICS)}."),
+    topic: str = typer.Argument(
+        ..., help=f"One of: {', '.join(TOPICS)}, or a rule topic (see `ordinance rules`)."
+    ),
     bedrooms: float | None = BEDROOMS,
     perc: float | None = typer.Option(None, "--perc", help="Percolation rate, minutes per inch."),
     flow: float | None = typer.Option(None, "--flow", help="Daily flow, gallons per day."),
@@ -404,6 +421,7 @@ def compare_cmd(
     sludge: float | None = typer.Option(None, "--sludge", help="Sludge to outlet baffle, inches."),
     scum: float | None = typer.Option(None, "--scum", help="Scum to outlet baffle, inches."),
     existing: bool = typer.Option(False, "--existing", help="An existing system."),
+    sets: list[str] | None = SET,
     as_json: bool = JSON,
 ) -> None:
     """Compare one topic across every city: a row per city, every cell cited or marked as a gap.
@@ -411,10 +429,23 @@ def compare_cmd(
     Without the input that picks a row (tank or flow without --bedrooms or --flow), each city's
     whole table is shown."""
     base.configure(common.settings().rules_dir)
+    from tools.applied import topics as rule_topics
+
+    if (topic not in TOPICS and topic in rule_topics()) or sets:
+        from app.cli.rule_cmds import parse_sets
+        from tools.applied import compare_topic
+
+        given = parse_sets(sets) | ({"bedrooms": _int(bedrooms)} if bedrooms is not None else {})
+        comp = compare_topic(topic, given)
+        common.print_jsonl(comp) if as_json else _print_comparison(comp)
+        return
     if topic not in TOPICS:
         near = did_you_mean(topic, TOPICS)
         hint = f" Did you mean {' or '.join(near)}?" if near else ""
-        raise ToolInputError(f"Unknown topic {topic!r}.{hint} Topics: {', '.join(TOPICS)}.")
+        raise ToolInputError(
+            f"Unknown topic {topic!r}.{hint} Topics: {', '.join(TOPICS)}; rule topics: "
+            f"{', '.join(rule_topics())}."
+        )
     if topic in TOPIC_TABLES and bedrooms is None and flow is None:
         _print_tables(topic, as_json)
         for answer in _uncurated(topic, set(base.book().cities), feature or ""):
@@ -476,10 +507,8 @@ def _print_comparison(comp: Comparison) -> None:
     table = Table("City", "Value", "Status", "Basis", title=f"compare {comp.topic}")
     for row in comp.rows:
         for cell in row.cells:
-            value = (
-                "—" if cell.value is None else f"{base.fmt(cell.value)} {cell.unit or ''}".strip()
-            )
-            if cell.outcome is not None:
+            value = cell.shown()
+            if cell.outcome is not None and cell.rule is None:
                 value = "pump now" if cell.outcome else "not yet"
             basis = "; ".join(_label(p) for p in cell.citations) or cell.summary
             table.add_row(row.jurisdiction, value, cell.status, basis)

@@ -1,0 +1,236 @@
+"""The calculator route over data rules: which rules a question asks for, with which inputs.
+
+A question is split into its asked parts ("What size holding tank ... and at what level must the
+alarm go off?" has two). For each part the city's rule whose `terms` the part uses most is chosen
+(ties: the rule listed first); its inputs come from the question's stated parameters
+(`app.params`) and its quantities with units (`app.quantities`), matched by unit and by the words
+of the input's label. A rule that can run gives a block with the arithmetic step by step, what it
+does not cover and whose approval it needs. Nothing here names a rule or a city.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from pydantic import BaseModel
+
+from app.compose import Block
+from app.params import extract_params
+from app.quantities import _label_words, bind, extract_quantities
+from app.records import ToolCall
+from app.understand import Understanding
+from core.errors import ToolInputError
+
+log = logging.getLogger(__name__)
+
+RULE = "rule"
+RULE_NEW = "rule-new"
+"""Block topics: a data rule's answer; '-new' when it used inputs beyond the stated parameters
+of `app.params` (several units, rates, money, dates, a base figure)."""
+
+# A question's stated parameters (app.params) under the shared input names of the rules.
+_PARAMS = {
+    "bedrooms": "bedrooms",
+    "perc_rate_mpi": "perc_rate_mpi",
+    "daily_flow_gpd": "daily_flow_gpd",
+    "rock_depth_in": "rock_depth_in",
+    "system_type": "system_type",
+    "garbage_disposal": "garbage_disposal",
+    "unfinished_basement": "unfinished_basement",
+}
+_PART = re.compile(
+    r"(?<=\?)\s*|;\s*|:\s+|(?<=\.)\s+(?=[A-Z])|,?\s+(?:and|also|plus)\s+(?=(?:what|how|when|which|is|are|"
+    r"does|do|can|will|at what|whether|by when|the)\b)",
+    re.I,
+)
+_ASKS = re.compile(
+    r"^\W*(?:so\s+|and\s+|then\s+|but\s+)?(?:what|what's|whats|how|when|which|where|whether|is|are|"
+    r"does|do|can|could|will|would|should|must|may|at what|by when|tell|give|size|calculate|find)\b",
+    re.I,
+)
+
+
+class Part(BaseModel):
+    text: str
+    asked: bool
+
+
+def parts(question: str) -> list[Part]:
+    """The parts of a question; `asked` for the ones that ask (a '?' or a question word), the
+    others are premises whose figures every asked part may use."""
+    pieces = [p.strip() for p in _PART.split(question) if p and len(p.strip()) > 3]
+    out = [Part(text=p, asked=p.endswith("?") or bool(_ASKS.match(p))) for p in pieces]
+    if not any(p.asked for p in out):
+        out = [Part(text=p.text, asked=True) for p in out] or [Part(text=question, asked=True)]
+    return out
+
+
+def _stems(text: str) -> str:
+    return " " + " ".join(w[:5] for w in re.findall(r"[a-z0-9%$]+", text.lower())) + " "
+
+
+def _hits(rule: Any, text: str) -> tuple[int, set[str], int]:
+    """(words of the rule's terms the text uses, the terms, where the first one stands)."""
+    low = _stems(text)
+    found = {t for t in rule.terms if _stems(t) in low}
+    first = min((low.find(_stems(t)) for t in found), default=len(low))
+    return sum(len(t.split()) for t in found), found, first
+
+
+def _flag_or_choice(spec: Any, text: str) -> Any:
+    low = text.lower()
+    if spec.kind == "flag":
+        words = _label_words(re.sub(r"\(.*?\)", "", spec.label))
+        said = {w[:5] for w in re.findall(r"[a-z]+", low)}
+        if words and words <= said:
+            negated = re.search(r"\b(?:no|without|not|isn't|wasn't|hasn't)\b[^.?,;]{0,25}"
+                                + re.escape(sorted(words)[0]), low)  # fmt: skip
+            return not negated
+        return None
+    if spec.kind == "choice" and spec.choices:
+        hits = [
+            c for c in spec.choices if re.search(rf"\b{re.escape(c.replace('_', ' '))}s?\b", low)
+        ]
+        return hits[0] if len(hits) == 1 else None
+    return None
+
+
+def inputs_for(
+    specs: list[Any], part: str, scope: str, rest_of_question: str = ""
+) -> dict[str, Any]:
+    """The values an asked part gives for a rule's inputs: its own words and figures first, then
+    those of the question's premises; a required input (one without a default) may also come
+    from another asked part ("How big a tank for 5 bedrooms, and when does the alarm go off?")."""
+    given: dict[str, Any] = {}
+    stated = extract_params(scope).stated()
+    quantities = extract_quantities(scope)
+    if any(q.unit == "bedrooms" and isinstance(q.value, list) for q in quantities):
+        stated.pop("bedrooms", None)  # "3 and 5 bedrooms" are units, not one house
+    own = extract_params(part)
+    comp = {"sta": "soil_treatment_area", "tank": "tank"}.get(own.component or "")
+    comp = comp or {"sta": "soil_treatment_area", "tank": "tank"}.get(str(stated.get("component")))
+    for spec in specs:
+        if spec.kind not in ("choice", "flag"):
+            continue
+        value = _flag_or_choice(spec, part)
+        if value is None and spec.choices and comp in spec.choices:
+            value = comp
+        if value is None and spec.choices and own.feature in spec.choices:
+            value = own.feature
+        if value is None and spec.name in stated and spec.kind == "choice":
+            value = stated[spec.name] if stated[spec.name] in (spec.choices or []) else None
+        if value is None:
+            value = _flag_or_choice(spec, scope)
+        if value is None and spec.choices and stated.get("feature") in spec.choices:
+            value = stated["feature"]
+        if value is not None:
+            given[spec.name] = value
+    rest = [s for s in specs if s.name not in given and s.kind not in ("flag", "choice")]
+    at = scope.find(part)
+    mine = [q for q in quantities if at >= 0 and at <= q.start < at + len(part)]
+    others = [q for q in quantities if q not in mine]
+    given.update(bind(rest, mine))  # the asked part's own figures first
+    rest = [s for s in rest if s.name not in given]
+    given.update(bind(rest, [q for q in others if not _is_stated(q, given)]))
+    for pname, iname in _PARAMS.items():  # what the number patterns of app.params read
+        if iname not in given and pname in stated and any(s.name == iname for s in specs):
+            given[iname] = stated[pname]
+    needed = [s for s in specs if s.name not in given and s.default is None and s.kind != "flag"]
+    if needed and rest_of_question:
+        given.update(inputs_for(needed, rest_of_question, rest_of_question))
+    return given
+
+
+def _is_stated(q: Any, given: dict[str, Any]) -> bool:
+    return q.unit == "bedrooms" and not isinstance(q.value, list) and "bedrooms" in given
+
+
+def choose(
+    calculators: Any, city: str, u: Understanding, question: str
+) -> list[tuple[Any, dict[str, Any]]]:
+    """(rule, inputs) for each asked part the city's rules can compute: the rule whose terms the
+    part uses most (or, if the part names none, the premises), plus any rule answering other
+    words of the part."""
+    rules = calculators.rules_for(city)
+    chosen: list[tuple[Any, dict[str, Any]]] = []
+    pieces = parts(question)
+    premise = " ".join(p.text for p in pieces if not p.asked)
+    for part in (p for p in pieces if p.asked):
+        scope = f"{premise} {part.text}".strip()
+        others = " ".join(p.text for p in pieces if p.asked and p is not part)
+        ranked: list[tuple[int, int, int, int, Any, dict[str, Any], set[str]]] = []
+        for i, rule in enumerate(rules):
+            own, found, first = _hits(rule, part.text)
+            score = own * 2 + _hits(rule, premise)[0] if premise else own * 2
+            if score == 0:
+                continue
+            specs = calculators.needed_inputs(city, rule.id)
+            given = inputs_for(specs, part.text, scope, others)
+            if not calculators.runnable(city, rule.id, given):
+                continue
+            used = len([s for s in specs if s.name in given])
+            if not used and score < 3:
+                continue  # a one-word match and nothing to compute with: not this rule
+            ranked.append((own, score, used, -i, rule, given, found | {f"@{first}"}))
+        ranked.sort(key=lambda x: x[1:4], reverse=True)
+        picked: list[tuple[int, Any, dict[str, Any]]] = []
+        covered: set[str] = set()
+        for own, _, _, _, rule, given, found in ranked:
+            terms = {t for t in found if not t.startswith("@")}
+            if picked and (not own or terms <= covered):
+                continue  # another rule already answers with these words
+            covered |= terms
+            first = int(next(t for t in found if t.startswith("@"))[1:])
+            picked.append((first, rule, given))
+        for _, rule, given in sorted(picked, key=lambda x: x[0]):
+            if all((r.id, g) != (rule.id, given) for r, g in chosen):
+                chosen.append((rule, given))
+    return chosen
+
+
+def rule_blocks(
+    worker: Any, u: Understanding, city: str, question: str
+) -> list[tuple[Block, ToolCall]]:
+    """Blocks for the rules a question asks of one city, each with its arithmetic and the tool
+    call to record if the block is used."""
+    calc = worker.calculators
+    if calc is None or not hasattr(calc, "rules_for"):
+        return []
+    blocks: list[tuple[Block, ToolCall]] = []
+    for rule, given in choose(calc, city, u, question):
+        try:
+            result = calc.apply_rule(city, rule.id, **given)
+        except ToolInputError as exc:
+            log.info("rule %s: %s", rule.id, exc)
+            continue
+        data = result.model_dump(mode="json")
+        args = {
+            k: v if isinstance(v, int | float | str | list) else str(v) for k, v in given.items()
+        }
+        worker.ctx.allow_numbers_from(data, {k: str(v) for k, v in given.items()})
+        new = any(k not in _PARAMS.values() for k in given)
+        block = _block(worker, city, result, data, RULE_NEW if new else RULE)
+        blocks.append((block, ToolCall(name=f"rule:{rule.id}", arguments=args, result=data)))
+    return blocks
+
+
+def _block(worker: Any, city: str, result: Any, data: dict[str, Any], topic: str) -> Block:
+    lines = [result.summary]
+    lines += [f"- {s}" for s in result.steps]
+    notes = [f"Approval needed: {a}." for a in result.approvals]
+    notes += [f"Not covered: {n}" for n in result.not_covered]
+    notes += list(result.warnings)
+    value = (
+        result.shown() if result.status in ("ok", "flagged") else result.status.replace("_", " ")
+    )
+    return Block(
+        jurisdiction=city,
+        name=worker.names[city],
+        headline="\n".join(lines),
+        supports=worker._provenance_supports(list(data.get("citations") or []), city),
+        value=value,
+        notes=notes,
+        topic=topic,
+    )

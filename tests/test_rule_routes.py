@@ -1,0 +1,199 @@
+"""The same data rules behind `ordinance calc`, `ordinance compare`, `ordinance rules`, the UI's
+rule form and the question router: inputs as users write them, each asked part its rule."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app import ui_calc
+from app.cli import main
+from app.quantities import extract_quantities
+from app.rule_route import choose, parts
+from app.understand import understand
+from tools import base, calculators
+from tools.applied import apply_topic, compare_topic, needed_inputs, rules_for
+from tools.rules import RULES_DIR
+
+NAMES = {"hugo": "Hugo", "chaska": "Chaska", "east-bethel": "East Bethel"}
+P = pytest.param
+
+
+def _jsonl(capsys: pytest.CaptureFixture[str], *argv: str) -> list[dict[str, Any]]:
+    assert main(list(argv)) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
+
+
+# -- the CLI ------------------------------------------------------------------------------------
+
+
+def test_calc_holding_tank_hugo_five_bedrooms(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = _jsonl(capsys, "calc", "holding-tank", "--city", "hugo", "--bedrooms", "5", "--json")
+    by_rule = {r["rule"]: r for r in rows}
+    assert by_rule["holding_tank.dwelling"]["value"] == 2000  # max(1,200, 400 x 5)
+    assert by_rule["holding_tank.alarm_level"]["value"] == 1500  # 75 % of 2,000
+    assert by_rule["holding_tank.dwelling"]["approvals"]
+
+
+def test_calc_tank_units_sums_the_dwelling_units(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = _jsonl(capsys, "calc", "tank", "--city", "hugo", "--units", "3,5", "--json")
+    assert [(r["rule"], r["value"]) for r in rows] == [("tank.multi_family", 2700)]
+
+
+def test_calc_dose_gives_each_dosing_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["calc", "dose", "--city", "hugo", "--area", "1000", "--flow", "600",
+            "--friction", "6", "--lift", "8", "--gph", "3000", "--json"]  # fmt: skip
+    by_rule = {r["rule"]: r for r in _jsonl(capsys, *argv)}
+    assert by_rule["dose.pump_capacity"]["value"] == 75
+    assert by_rule["dose.pump_head"]["value"] == 19
+    assert by_rule["dose.max_per_cycle"]["value"] == 150
+    assert by_rule["dose.gravity_rate_dwelling"]["outcome"] is False
+
+
+def test_calc_rule_by_id_with_set_inputs(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["calc", "rule", "escrow.winter", "--city", "east-bethel",
+            "--set", "bids_usd=14000,16500", "--set", "work_date=2026-01-10", "--json"]  # fmt: skip
+    (row,) = _jsonl(capsys, *argv)
+    assert row["value"] == 20625 and row["citations"][0]["title"].startswith("Escrow")
+
+
+def test_compare_a_rule_topic_across_cities(capsys: pytest.CaptureFixture[str]) -> None:
+    (comp,) = _jsonl(capsys, "compare", "permit", "--set", "issue_date=2026-03-15", "--json")
+    got = {row["jurisdiction"]: row["cells"][0]["value_text"] for row in comp["rows"]}
+    assert got == {"chaska": "2027-03-15", "east-bethel": "2027-03-15", "hugo": "2026-09-15"}
+
+
+def test_rules_lists_a_citys_rules_with_their_inputs(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = _jsonl(capsys, "rules", "--city", "hugo", "--topic", "holding_tank", "--json")
+    assert {"id": "holding_tank.dwelling", "needs": ["bedrooms"]}.items() <= rows[0].items()
+    assert all(r["origin"] == "curated" and r["quote"] for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        P(["calc", "rule", "nope", "--city", "hugo"], "Hugo has no rule 'nope'", id="unknown-rule"),
+        P(["calc", "rule", "permit.expires", "--city", "hugo", "--set", "issue_date"],
+          "--set takes NAME=VALUE", id="bad-set"),
+        P(["calc", "holding-tank", "--city", "hugo"], "No holding tank rule", id="no-inputs"),
+    ],
+)  # fmt: skip
+def test_bad_rule_input_is_a_clean_error(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+# -- quantities as written --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        P("units with 3 and 5 bedrooms", [3, 5], "bedrooms", id="units-list"),
+        P("5 homes of 3 bedrooms each", [3, 3, 3, 3, 3], "bedrooms", id="homes-each"),
+        P("a 1,000 sq ft drainfield", 1000, "sq ft", id="sqft"),
+        P("the pump gives 7.5 gpm", 7.5, "gpm", id="gpm"),
+        P("discharges 1,800 gallons per hour", 1800, "gph", id="gph"),
+        P("bids were $14,000 and $16,500", [14000, 16500], "$", id="dollars-list"),
+        P("a 40-foot well", 40, "ft", id="feet-hyphen"),
+        P("18 inches of rock", 18, "in", id="inches"),
+        P("permit issued March 15, 2026", date(2026, 3, 15), "date", id="date-words"),
+        P("issued 2026-03-15", date(2026, 3, 15), "date", id="date-iso"),
+        P("alarm at 75 %", 75, "%", id="percent"),
+    ],
+)
+def test_quantities_are_read_with_their_units(text: str, value: Any, unit: str) -> None:
+    (q,) = extract_quantities(text)
+    assert (q.value, q.unit) == (value, unit)
+
+
+def test_five_in_a_city_name_is_not_five_inches() -> None:
+    assert extract_quantities("a 5 bedroom house in Hugo")[0].unit == "bedrooms"
+    assert len(extract_quantities("what do 3 in Hugo need")) == 0
+
+
+# -- the router: each asked part gets its rule ---------------------------------------------------
+
+ROUTES = [
+    P("hugo", "A duplex in Hugo has units with 3 and 5 bedrooms sharing one septic tank. What size?",
+      [("tank.multi_family", {"units_bedrooms": [3, 5]})], id="duplex"),
+    P("hugo", "How big a holding tank does a 5 bedroom house in Hugo need, and at what level must the alarm go off?",
+      [("holding_tank.dwelling", {"bedrooms": 5}), ("holding_tank.alarm_level", {"bedrooms": 5})], id="two-parts"),
+    P("hugo", "Pressure distribution in Hugo for a 1,000 sq ft drainfield: what pump capacity do I need, and what discharge head if friction loss is 6 ft and lift 8 ft?",
+      [("dose.pump_capacity", {"soil_area_sqft": 1000}), ("dose.pump_head", {"friction_head_ft": 6, "lift_ft": 8})], id="pump-and-head"),
+    P("hugo", "My well in Hugo is 40 feet deep and my drainfield is 70 feet from it. How much farther does it have to be?",
+      [("setback.well_shortfall", {"component": "soil_treatment_area", "well_depth_ft": 40, "distance_ft": 70})], id="well-depth-shortfall"),
+    P("hugo", "How many gallons must a common tank hold for 5 homes of 3 bedrooms each in Hugo?",
+      [("tank.common_collector", {"units_bedrooms": [3, 3, 3, 3, 3]})], id="common-tank"),
+    P("east-bethel", "We're selling in January 2026 in East Bethel and the bids were $14,000 and $16,500. How much escrow?",
+      [("escrow.winter", {"bids_usd": [14000, 16500], "work_date": date(2026, 1, 1)})], id="escrow"),
+    P("chaska", "The state table gives me 720 square feet for a bed in Chaska. How big must the bed be?",
+      [("area.trench_bed", {"system_type": "bed", "base_area_sqft": 720})], id="base-figure-bed"),
+    P("east-bethel", "The normal setback is 20 feet. How close can my tank be to my detached garage with no basement in East Bethel?",
+      [("setback.accessory_building", {"base_setback_ft": 20})], id="base-figure-garage"),
+    P("hugo", "How long is a permit valid in Hugo?", [], id="no-date-no-rule"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("city", "question", "expected"), ROUTES)
+def test_each_asked_part_gets_its_rule_and_inputs(
+    city: str, question: str, expected: list[tuple[str, dict[str, Any]]]
+) -> None:
+    u = understand(question, NAMES)
+    got = [(rule.id, given) for rule, given in choose(calculators, city, u, question)]
+    assert got == expected
+
+
+def test_a_question_is_split_into_its_asked_parts() -> None:
+    q = "What size holding tank for 5 bedrooms, and at what level must the alarm go off?"
+    assert [p.asked for p in parts(q)] == [True, True]
+    assert [p.asked for p in parts("a duplex with 3 and 5 bedrooms: what size tank?")] == [
+        False,
+        True,
+    ]
+
+
+# -- the UI form ----------------------------------------------------------------------------
+
+
+def test_ui_rule_form_lists_every_input_the_rule_needs() -> None:
+    fields = {f["name"] for f in ui_calc.rule_fields("hugo", "setback.well_shortfall")}
+    assert fields == {"well_depth_ft", "impervious_ft", "component", "distance_ft"}
+    form = ui_calc.rule_template("hugo", "setback.well_shortfall")
+    filled = (
+        form.replace("well_depth_ft = ", "well_depth_ft = 40")
+        .replace("distance_ft = ", "distance_ft = 70")
+        .replace("component = tank", "component = soil_treatment_area")
+    )
+    assert ui_calc.run_rule("hugo", "setback.well_shortfall", filled).value == 30
+    assert "meets the rule" in ui_calc.value_text(
+        ui_calc.run_rule("hugo", "trench.width", {"trench_width_in": 24})
+    )
+
+
+# -- a city with no curated rules --------------------------------------------------------------
+
+
+def test_a_city_without_rules_answers_empty_everywhere(tmp_path: Path) -> None:
+    folder = tmp_path / "rules"
+    shutil.copytree(RULES_DIR, folder)
+    (folder / "chaska.yaml").unlink()
+    base.configure(folder)
+    try:
+        assert rules_for("chaska") == [] and rules_for("springfield") == []
+        assert apply_topic("chaska", "tank", {"bedrooms": 3}) == []
+        assert needed_inputs("chaska", "tank.dwelling") == []
+        assert ui_calc.rule_choices("chaska") == []
+        comp = compare_topic("holding_tank", {"bedrooms": 3})
+        assert [r.jurisdiction for r in comp.rows] == ["east-bethel", "hugo"]
+        u = understand("What size holding tank for 3 bedrooms in Chaska?", NAMES)
+        assert choose(calculators, "chaska", u, u.question) == []
+    finally:
+        base.configure(None)
