@@ -14,6 +14,7 @@
     │   └── NoCuratedRulesError      a city without data/rules/<key>.yaml: no calculator numbers
     ├── IndexStateError            the index is missing, stale or corrupt
     ├── BackendUnavailableError    a Chroma server or LLM cannot be reached
+    │   └── LLMError                 an LLM request failed                   (.kind, .status)
     ├── QueryError                 an empty or oversized question
     ├── ToolInputError             a calculator argument out of range
     └── ConfigError                a bad setting
@@ -102,6 +103,16 @@ class IndexStateError(OrdinanceError):
 
 class BackendUnavailableError(OrdinanceError):
     pass
+
+
+class LLMError(BackendUnavailableError):
+    """An LLM request failed; `kind` says how: 'timeout', 'http' (with `status`), 'unreachable'
+    or 'error'."""
+
+    def __init__(self, message: str, kind: str = "error", status: int | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.status = status
 
 
 class QueryError(OrdinanceError):
