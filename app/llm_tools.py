@@ -246,8 +246,7 @@ def read_with_llm(
         outcome.used += 1
     if outcome.used == 0:
         return default, outcome
-    new = [c for c in citations if c not in default.citations]
-    text = _with_sources("\n".join(lines), new)
+    text = _with_sources("\n".join(lines), citations)
     answer = default.model_copy(update={"answer": text, "citations": citations, "mode": "llm"})
     problems = failures(answer, ctx)  # the whole answer once more, as the default mode's is
     if problems:
@@ -280,16 +279,25 @@ def _merge(
     return prefix + body + "\n" + part.text
 
 
-def _with_sources(text: str, new: list[Citation]) -> str:
-    """Add the new sources' lines to the Sources list (or start one)."""
-    if not new:
-        return text
-    added = [f'[{c.marker}] {c.label}: "{c.quote}"' for c in new]
+def _with_sources(text: str, citations: list[Citation]) -> str:
+    """Every citation's quote given once: a Sources line that lists only a label (the default
+    quoted it in a line the LLM replaced) gets its quote back; new sources are added."""
     lines = text.splitlines()
     if "Sources:" not in (ln.strip() for ln in lines):
-        return text + "\n\nSources:\n" + "\n".join(added)
+        lines += ["", "Sources:"]
     start = next(i for i, ln in enumerate(lines) if ln.strip() == "Sources:")
     end = start + 1
     while end < len(lines) and re.match(r"\[\d+\] ", lines[end]):
         end += 1
-    return "\n".join(lines[:end] + added + lines[end:])
+    for c in citations:
+        full = f'[{c.marker}] {c.label}: "{c.quote}"'
+        body = fold_ws("\n".join(lines[:start] + lines[end:]))
+        listed = [i for i in range(start + 1, end) if lines[i].startswith(f"[{c.marker}] ")]
+        if f'"{fold_ws(c.quote)}"' in body and listed:
+            continue
+        if listed:
+            lines[listed[0]] = full
+        else:
+            lines.insert(end, full)
+            end += 1
+    return "\n".join(lines).strip()

@@ -134,3 +134,17 @@ def test_the_parts_are_the_lines_that_cite_before_the_sources() -> None:
         (2, [1]),
         (3, [2]),
     ]
+
+
+def test_a_quote_the_replaced_line_gave_comes_back_in_the_sources() -> None:
+    from app.llm_tools import _with_sources
+
+    extra = CITE.model_copy(update={"marker": 2, "quote": "Tanks shall be watertight."})
+    text = "Every three years [1]. Watertight [2].\n\nSources:\n[1] X §5 Pumping\n\nNote: n"
+    out = _with_sources(text, [CITE, extra])
+    assert out.splitlines()[3:6] == [
+        f'[1] X §5 Pumping: "{QUOTE}"',
+        '[2] X §5 Pumping: "Tanks shall be watertight."',
+        "",
+    ]
+    assert out.endswith("Note: n")
