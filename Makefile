@@ -48,7 +48,7 @@ eval: ingest
 	@bash scripts/eval-llm.sh
 
 # The blind eval in LLM mode against a real small local model (skipped when none is installed;
-# EVAL_LLM_LIMIT=40 for the first 40 questions). `make install-llm` installs one (docs/llm.md).
+# EVAL_LLM_LIMIT=40 for an even sample of 40 questions). `make install-llm` installs one (docs/llm.md).
 eval-llm: ingest
 	@bash scripts/eval-llm.sh
 

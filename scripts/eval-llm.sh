@@ -3,7 +3,7 @@
 # (scripts/install-llm.sh): starts llama-cpp-python's OpenAI-compatible server on a free
 # loopback port, runs `ordinance eval answers` with ORDINANCE_LLM_* pointing at it, stops it.
 #
-#   EVAL_LLM_LIMIT=40 bash scripts/eval-llm.sh     # the first 40 blind questions only
+#   EVAL_LLM_LIMIT=40 bash scripts/eval-llm.sh     # an even sample of 40 blind questions
 #   EVAL_LLM_SPLIT=blind (default), EVAL_LLM_MODEL=/path/model.gguf (default: the first *.gguf)
 set -euo pipefail
 VENV="${ORDINANCE_LLM_VENV:-$HOME/.local/share/ordinance-llm/venv}"
@@ -16,8 +16,13 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import llama_cpp.serv
 fi
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 LOG="$(mktemp -t llm-server.XXXXXX.log)"
-"$VENV/bin/python" -m llama_cpp.server --model "$GGUF" --host 127.0.0.1 --port "$PORT" \
-  --n_ctx 4096 --n_threads "${EVAL_LLM_THREADS:-2}" >"$LOG" 2>&1 &
+# A GGUF without a chat template makes the server fall back to llama-2's; Gemma's is named here.
+FORMAT="${EVAL_LLM_CHAT_FORMAT:-}"
+case "$(basename "$GGUF")" in gemma*) FORMAT="${FORMAT:-gemma}" ;; esac
+# One thread and passive OpenMP waits: on a busy 2-core machine two spinning threads ran 8x slower.
+OMP_WAIT_POLICY=passive "$VENV/bin/python" -m llama_cpp.server --model "$GGUF" --host 127.0.0.1 \
+  --port "$PORT" --n_ctx 4096 --n_threads "${EVAL_LLM_THREADS:-1}" ${FORMAT:+--chat_format "$FORMAT"} \
+  >"$LOG" 2>&1 &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true' EXIT
 for _ in $(seq 1 120); do
@@ -33,7 +38,8 @@ import json, sys
 from pathlib import Path
 from evals.dataset import BLIND_DIR
 items = [q for f in sorted(BLIND_DIR.glob("batch-*.json")) for q in json.loads(f.read_text())]
-Path(sys.argv[2]).write_text(json.dumps(items[: int(sys.argv[1])]))
+n = int(sys.argv[1])  # every k-th question: all kinds and both writers, not the first n
+Path(sys.argv[2]).write_text(json.dumps(items[:: max(1, len(items) // n)][:n]))
 PY
   ARGS=(--cases "$CASES")
 fi

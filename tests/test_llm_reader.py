@@ -30,8 +30,18 @@ CITE = Citation(jurisdiction="x", section="5", title="Pumping", label="X §5 Pum
         ('{"answer": "Every three years [1]."}', "answer", [1], "Every three years [1]."),
         ('{"name": "reply", "arguments": {"text": "Yes [1]."}}', "answer", [1], "Yes [1]."),
     ],
-    ids=["prose", "repeated-markers", "none", "none-dot", "blank", "tool-call", "fenced-tool-call",
-         "tagged-tool-call", "answer-field", "text-argument"],  # fmt: skip
+    ids=[
+        "prose",
+        "repeated-markers",
+        "none",
+        "none-dot",
+        "blank",
+        "tool-call",
+        "fenced-tool-call",
+        "tagged-tool-call",
+        "answer-field",
+        "text-argument",
+    ],
 )
 def test_a_reply_is_read_by_its_shape(
     text: str, kind: str, markers: list[int], body: str | None
@@ -80,8 +90,15 @@ def _refused() -> Exception:
         (lambda: httpx.ConnectError("no ollama"), "unreachable", None),
         (lambda: ValueError("odd"), "error", None),
     ],
-    ids=["openai-timeout", "http-500", "http-503", "refused", "httpx-timeout", "httpx-connect",
-         "other"],  # fmt: skip
+    ids=[
+        "openai-timeout",
+        "http-500",
+        "http-503",
+        "refused",
+        "httpx-timeout",
+        "httpx-connect",
+        "other",
+    ],
 )
 def test_a_failure_is_classified_by_kind(make: object, kind: str, status: int | None) -> None:
     assert error_kind(make()) == (kind, status)  # type: ignore[operator]
@@ -115,8 +132,18 @@ def _ctx() -> VerificationContext:
         ("Yes. X §5 requires pumping [1]", "Yes, every three years [1].", [1], True),
         ("X §5 says: pumped every three years [1]", "No. Only every three years [1].", [1], True),
     ],
-    ids=["verified", "invented-number", "no-marker", "unknown-marker", "refusal-phrase",
-         "does-not-specify", "flips-yes", "drops-yes", "keeps-yes", "adds-a-lead"],  # fmt: skip
+    ids=[
+        "verified",
+        "invented-number",
+        "no-marker",
+        "unknown-marker",
+        "refusal-phrase",
+        "does-not-specify",
+        "flips-yes",
+        "drops-yes",
+        "keeps-yes",
+        "adds-a-lead",
+    ],
 )
 def test_a_reply_stands_for_a_part_only_when_it_verifies_and_keeps_the_default(
     default_line: str, reply: str, markers: list[int], ok: bool
@@ -129,7 +156,9 @@ def test_a_reply_stands_for_a_part_only_when_it_verifies_and_keeps_the_default(
 def test_the_parts_are_the_lines_that_cite_before_the_sources() -> None:
     text = ("| City | Answer | Sources |\n| X | 3 years | [1] |\nX: every three years [1]\n"
             "Y: monthly [2]\nNote: a caveat [1]\n\nSources:\n[1] X §5: \"...\"")  # fmt: skip
-    answer = Answer(question="q", answer=text, citations=[CITE, CITE.model_copy(update={"marker": 2})])
+    answer = Answer(
+        question="q", answer=text, citations=[CITE, CITE.model_copy(update={"marker": 2})]
+    )
     assert [(p.line, [c.marker for c in p.citations]) for p in parts_of(answer)] == [
         (2, [1]),
         (3, [2]),
