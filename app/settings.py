@@ -75,7 +75,10 @@ class Settings(BaseSettings):
         description="Seconds to wait for one LLM reply. A small model on a CPU server needs tens of seconds to read a prompt; past this the part keeps the default answer.",
     )
     llm_max_tokens: int = Field(
-        default=200, ge=16, le=4096, description="Most tokens the LLM may write for one part."
+        default=128,
+        ge=16,
+        le=4096,
+        description="Most tokens the LLM may write for one part (the answer asked for is one to three sentences).",
     )
     llm_extra_provisions: int = Field(
         default=3,

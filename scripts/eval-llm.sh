@@ -24,7 +24,12 @@ OMP_WAIT_POLICY=passive "$VENV/bin/python" -m llama_cpp.server --model "$GGUF" -
   --port "$PORT" --n_ctx 4096 --n_threads "${EVAL_LLM_THREADS:-1}" ${FORMAT:+--chat_format "$FORMAT"} \
   >"$LOG" 2>&1 &
 SERVER=$!
-trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true' EXIT
+stop() {  # uvicorn finishes the generation in flight before it exits: give it 10 s, then end it
+  kill "$SERVER" 2>/dev/null || return 0
+  for _ in $(seq 1 10); do kill -0 "$SERVER" 2>/dev/null || return 0; sleep 1; done
+  kill -9 "$SERVER" 2>/dev/null || true
+}
+trap stop EXIT
 for _ in $(seq 1 120); do
   curl -fs "http://127.0.0.1:$PORT/v1/models" >/dev/null 2>&1 && break
   kill -0 "$SERVER" 2>/dev/null || { echo "eval-llm: the server died:"; tail -20 "$LOG"; exit 1; }

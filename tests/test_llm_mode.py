@@ -148,7 +148,7 @@ def test_a_verified_reply_is_the_answer_and_the_request_is_small(
     assert answer.answer.startswith("A 4-bedroom house in Chaska needs a 1,250 gallon septic tank")
     assert answer.citations[0].section == "98" and not answer.refused
     (sent,) = fake_llm.requests[start:]
-    assert sent["max_tokens"] == 200 and "tools" not in sent
+    assert sent["max_tokens"] == 128 and "tools" not in sent
     assert all(isinstance(m["content"], str) and m["content"] for m in sent["messages"])
     assert sum(len(m["content"]) for m in sent["messages"]) < 4000  # ~1,000 tokens, not 3,700
 
