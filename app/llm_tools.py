@@ -12,7 +12,9 @@ part only if it
   the asked city only, every number from a cited quote, a calculator result or the question),
 * keeps the default part's Yes/No when the default leads with one, and
 * is not a refusal: a verified default part is never replaced by "cannot answer" (the LLM's
-  NONE, an empty or tool-call reply, or a sentence that says the text does not state it).
+  NONE, an empty or tool-call reply, or a sentence that says the text does not state it), and
+* is an answer, not the request repeated (a base model continues the prompt, quotes and
+  markers included, which would otherwise verify) nor longer than the sentences asked for.
 
 Otherwise that part keeps the default text: the LLM falls back per part, never per answer. A
 failing request (`LLMError`) stops the LLM for the remaining parts and is reported by its kind.
@@ -42,6 +44,12 @@ _DECLINES = re.compile(
     r"|\b(?:does|do|did)\s+not\s+(?:state|say|specify|mention|address|provide|contain|answer|include)\b"
     r"|\bnot\s+(?:stated|specified|mentioned|addressed|provided)\b|\bno (?:information|provision)\b",
     re.I,
+)
+# A reply that repeats the request (a base model continues the prompt): its labels, or a
+# provision listed the way the request lists them.
+_ECHO = re.compile(
+    r"\b(?:Question|Answer|Provisions \(|Calculator results)[^.]{0,40}:|^\s*\[\d+\] [^\n]*: \"",
+    re.M,
 )
 _QUOTE_CHARS = 700  # longest quote shown to the LLM (a whole table is cut, not sent)
 
@@ -177,8 +185,10 @@ def check_reply(
     wanted = _lead(part.text)
     if wanted is not None and _lead(text) != wanted:
         return f"does not lead with the default's {wanted.capitalize()}"
-    if len(text) > 900:
-        return "too long"
+    if _ECHO.search(text):
+        return "echoes the request instead of answering"
+    if len(text) > 600:
+        return "longer than the one to three sentences asked for"
     cited = [shown[m - 1].model_copy(update={"marker": m}) for m in markers]
     draft = Answer(question="", answer=text, citations=cited)
     problems = failures(draft, ctx)

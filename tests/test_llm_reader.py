@@ -131,6 +131,14 @@ def _ctx() -> VerificationContext:
         ("Yes. X §5 requires pumping [1]", "Pumping is required [1].", [1], False),
         ("Yes. X §5 requires pumping [1]", "Yes, every three years [1].", [1], True),
         ("X §5 says: pumped every three years [1]", "No. Only every three years [1].", [1], True),
+        (
+            "X §5 says: pumped every three years [1]",
+            f'Question: How often?\n\nProvisions (X):\n[1] X §5 Pumping: "{QUOTE}"',
+            [1],
+            False,
+        ),
+        ("X §5 says: pumped every three years [1]", f'[1] X §5 Pumping: "{QUOTE}"', [1], False),
+        ("X §5 says: pumped every three years [1]", "Every three years [1]. " * 30, [1], False),
     ],
     ids=[
         "verified",
@@ -143,6 +151,9 @@ def _ctx() -> VerificationContext:
         "drops-yes",
         "keeps-yes",
         "adds-a-lead",
+        "echoes-the-request",
+        "echoes-a-provision",
+        "rambles",
     ],
 )
 def test_a_reply_stands_for_a_part_only_when_it_verifies_and_keeps_the_default(
