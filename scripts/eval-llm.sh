@@ -29,7 +29,8 @@ stop() {  # uvicorn finishes the generation in flight before it exits: give it 1
   for _ in $(seq 1 10); do kill -0 "$SERVER" 2>/dev/null || return 0; sleep 1; done
   kill -9 "$SERVER" 2>/dev/null || true
 }
-trap stop EXIT
+cleanup() { stop; rm -f "$LOG" "${CASES:-}"; }
+trap cleanup EXIT
 for _ in $(seq 1 120); do
   curl -fs "http://127.0.0.1:$PORT/v1/models" >/dev/null 2>&1 && break
   kill -0 "$SERVER" 2>/dev/null || { echo "eval-llm: the server died:"; tail -20 "$LOG"; exit 1; }
