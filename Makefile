@@ -7,7 +7,7 @@ export ANONYMIZED_TELEMETRY := False
 export GRADIO_ANALYTICS_ENABLED := False
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup ingest run serve test browser screenshots lint types check bench eval fmt clean
+.PHONY: setup ingest run serve test browser screenshots lint types check bench eval eval-llm install-llm fmt clean
 
 setup:
 	@bash scripts/setup.sh
@@ -45,6 +45,15 @@ bench: setup
 
 eval: ingest
 	$(BIN)/ordinance eval
+	@bash scripts/eval-llm.sh
+
+# The blind eval in LLM mode against a real small local model (skipped when none is installed;
+# EVAL_LLM_LIMIT=40 for an even sample of 40 questions). `make install-llm` installs one (docs/llm.md).
+eval-llm: ingest
+	@bash scripts/eval-llm.sh
+
+install-llm:
+	@bash scripts/install-llm.sh
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

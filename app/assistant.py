@@ -6,9 +6,10 @@
 The default mode is deterministic (no LLM): `app.understand` reads the question, the
 `DefaultAnswerer` calls the calculators and/or retrieves provisions, `app.compose` writes the
 answer and `app.verify` checks every citation against the corpus before it is returned. With
-`llm_provider` set, an agent (`index.llm`) writes the prose from the same tools; its answer goes
-through the same verifier and falls back to the default answer (mode "llm-fallback") when the
-LLM is unreachable or its answer does not verify. The index is opened once, lazily.
+`llm_provider` set, the LLM reads that answer's provisions part by part and writes each part's
+direct answer (`app.llm_tools`, `index.llm`); a part whose reply does not verify, declines or
+fails keeps the default text (mode "llm-fallback" when no part was written by the LLM). The
+index is opened once, lazily.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from app.settings import Settings, get_settings
 from app.tables import TOPIC_TABLES, table_block
 from app.uncurated import no_rules_caveat
 from app.understand import Understanding, merge_follow_up, understand
-from app.verify import VerificationContext, failures
-from core.errors import BackendUnavailableError, OrdinanceError, QueryError
+from app.verify import VerificationContext
+from core.errors import QueryError
 
 log = logging.getLogger(__name__)
 
@@ -329,52 +330,41 @@ class Assistant:
     # -- the optional LLM ----------------------------------------------------------------------
 
     def _ask_llm(self, u: Understanding, question: str) -> Answer:
-        fallback = self._default(u, question)
-        if u.unknown_places and not u.jurisdictions:
-            return fallback
-        scope = list(u.jurisdictions) or list(self._names)
-        try:
-            from app.llm_tools import agent_tools, citations
-            from index.llm import LLMConfig, run_agent
+        """The default answer, read part by part by the LLM (`app.llm_tools`): a part the LLM
+        answers and that verifies is in its words; every other part keeps the default text."""
+        from app.llm_tools import read_with_llm
+        from index.llm import LLMConfig
 
-            config = LLMConfig.from_settings(self.settings)
-            ctx = VerificationContext(asked=set(scope), adopted_rules=self._adopted)
-            worker = DefaultAnswerer(
-                self.retriever, self._names, self._sources, ctx,
-                threshold=self.settings.refusal_threshold, top_k=self.settings.top_k,
-                calculators=self.calculators,
+        config = LLMConfig.from_settings(self.settings)  # a bad setting is the user's to fix
+        default = self._default(u, question)
+        answer, outcome = read_with_llm(
+            default, self.retriever, self._names, self._sources, self._adopted, config,
+            extra=self.settings.llm_extra_provisions,
+        )  # fmt: skip
+        if answer.mode == "llm" and outcome.error is None:
+            return answer
+        notes = [*answer.notes, *(f"LLM: {why}" for why in outcome.kept)]
+        if outcome.error is not None:
+            note = _LLM_ERROR_NOTES.get(outcome.error.kind, _LLM_ERROR_NOTES["error"])
+            status = f" (HTTP {outcome.error.status})" if outcome.error.status else ""
+            note = note.format(status=status, timeout=f"{config.timeout_s:g}")
+            log.warning("LLM: %s", outcome.error)
+            text = answer.answer if answer.refused else f"{answer.answer}\n\nNote: {note}"
+            return answer.model_copy(
+                update={"mode": answer.mode if answer.mode == "llm" else "llm-fallback",
+                        "answer": text, "notes": [*notes, note]}
             )  # fmt: skip
-            draft = run_agent(config, question, scope, agent_tools(worker, scope), REFUSAL)
-            candidate = Answer(
-                question=question,
-                jurisdictions=scope,
-                answer=draft.text,
-                citations=citations(draft.cited),
-                tool_calls=worker.out.tool_calls,
-                mode="llm",
-            )
-            problems = failures(candidate, ctx)
-            if draft.refused:
-                problems = []
-            if problems:
-                raise _Unverified("; ".join(problems))
-            if draft.refused:
-                return candidate.model_copy(
-                    update={"answer": REFUSAL, "refused": True, "citations": []}
-                )
-            return candidate
-        except (BackendUnavailableError, _Unverified, OrdinanceError) as exc:
-            reason = "unreachable" if isinstance(exc, BackendUnavailableError) else "unverified"
-            log.warning("LLM answer %s: %s", reason, exc)
-            note = (
-                "The LLM could not be reached; this is the deterministic answer."
-                if reason == "unreachable"
-                else "The LLM's answer failed citation checks; this is the deterministic answer."
-            )
-            text = fallback.answer if fallback.refused else f"{fallback.answer}\n\nNote: {note}"
-            return fallback.model_copy(
-                update={"mode": "llm-fallback", "answer": text, "notes": [*fallback.notes, note]}
-            )
+        return answer.model_copy(update={"mode": "llm-fallback", "notes": notes})
+
+
+_LLM_ERROR_NOTES = {
+    "timeout": "The LLM did not answer within {timeout} s; the parts it did not write are the "
+    "deterministic answer.",
+    "http": "The LLM server returned an error{status}; the parts it did not write are the "
+    "deterministic answer.",
+    "unreachable": "The LLM could not be reached; this is the deterministic answer.",
+    "error": "The LLM request failed; the parts it did not write are the deterministic answer.",
+}
 
 
 def _figure(block: Block) -> str:
@@ -418,10 +408,6 @@ def _with_rules(
 def _with_component(u: Understanding, component: str) -> Understanding:
     params = u.params.model_copy(update={"component": component})
     return u.model_copy(update={"params": params})
-
-
-class _Unverified(Exception):
-    pass
 
 
 def _missing_text(missing: list[str]) -> str:

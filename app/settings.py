@@ -58,7 +58,7 @@ class Settings(BaseSettings):
     )
     llm_provider: Literal["none", "ollama", "openai-compatible"] = Field(
         default="none",
-        description="Optional LLM that writes the prose; `none` uses the deterministic answerer.",
+        description="Optional LLM that reads the default answer's provisions and writes the direct answer (verified, part by part); `none` uses the deterministic answerer alone.",
     )
     llm_model: str = Field(default="llama3.1", description="Model name passed to the LLM backend.")
     llm_base_url: str | None = Field(
@@ -69,7 +69,23 @@ class Settings(BaseSettings):
         default="OPENAI_API_KEY",
         description="Name of the environment variable holding the LLM API key.",
     )
-    llm_timeout_s: float = Field(default=60.0, gt=0, description="Seconds to wait for the LLM.")
+    llm_timeout_s: float = Field(
+        default=180.0,
+        gt=0,
+        description="Seconds to wait for one LLM reply. A small model on a CPU server needs tens of seconds to read a prompt; past this the part keeps the default answer.",
+    )
+    llm_max_tokens: int = Field(
+        default=128,
+        ge=16,
+        le=4096,
+        description="Most tokens the LLM may write for one part (the answer asked for is one to three sentences).",
+    )
+    llm_extra_provisions: int = Field(
+        default=3,
+        ge=0,
+        le=10,
+        description="Provisions from the asked city's retrieved sections shown to the LLM besides those the default answer cites.",
+    )
     host: str = Field(default="127.0.0.1", description="Address `ordinance serve` binds.")
     port: int = Field(
         default=7860, ge=1, le=65535, description="Port `ordinance serve` listens on."

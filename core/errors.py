@@ -15,6 +15,7 @@
     ├── IndexStateError            the index is missing, stale or corrupt
     ├── HomeBusyError              another ingest is writing to the same home
     ├── BackendUnavailableError    a Chroma server or LLM cannot be reached
+    │   └── LLMError                 an LLM request failed                   (.kind, .status)
     ├── QueryError                 an empty or oversized question
     ├── ToolInputError             a calculator argument out of range
     │   └── MissingInputError        a rule's input was not given
@@ -108,6 +109,16 @@ class HomeBusyError(OrdinanceError):
 
 class BackendUnavailableError(OrdinanceError):
     pass
+
+
+class LLMError(BackendUnavailableError):
+    """An LLM request failed; `kind` says how: 'timeout', 'http' (with `status`), 'unreachable'
+    or 'error'."""
+
+    def __init__(self, message: str, kind: str = "error", status: int | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.status = status
 
 
 class QueryError(OrdinanceError):
