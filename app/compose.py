@@ -82,6 +82,8 @@ class Block:
     value: str | None = None
     notes: list[str] = field(default_factory=list)
     topic: str = "general"
+    abstained: bool = False
+    """The city's text does not state the asked fact (the headline says so and where it defers)."""
 
 
 _SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -287,8 +289,10 @@ def render(
         lines.append(f"Note: {note}")
     if citations:
         lines += ["", "Sources:"]
-        for c in citations:
-            lines.append(f'[{c.marker}] {c.label}: "{c.quote}"')
+        body = " ".join(" ".join(lines).split())
+        for c in citations:  # a quote the answer already gives is not repeated
+            quoted = f'"{c.quote}"' in body
+            lines.append(f"[{c.marker}] {c.label}" + ("" if quoted else f': "{c.quote}"'))
     return "\n".join(lines).strip(), citations
 
 
