@@ -89,10 +89,7 @@ def _lead(question: str, blocks: list[Block]) -> None:
         return
     quote = first.supports[0].quote
     checked = premise_check(question, f"{first.headline} {quote}", asked_types(question))
-    if checked is not None:
-        word = checked[0]
-    else:
-        word = polarity(question, quote) or ""
+    word = checked[0] if checked is not None else (polarity(question, quote) or "")
     if word:
         first.headline = f"{word}. {first.headline}"
 
@@ -364,7 +361,12 @@ class Assistant:
                     read = worker.search_blocks(topic, u, city, u.corrected or question)
                     if any(deferral(s.quote) for b in made for s in b.supports):
                         # the curated fact defers: only a provision on the very subject overrides it
-                        read = [b for b in read if not b.abstained and _on_subject(u.corrected or question, b, self._names)]
+                        read = [
+                            b
+                            for b in read
+                            if not b.abstained
+                            and _on_subject(u.corrected or question, b, self._names)
+                        ]
                     if read and not all(b.abstained for b in read):
                         made = read
                     else:

@@ -29,7 +29,9 @@ class AnswerType(_Record):
     carries: str = Field(description="Pattern over a provision: it holds an answer of this type.")
     figure: str = Field(default="", description="The phrase an answer leads with ('' = none).")
     says: str = Field(description="How an abstention names the type ('a dollar amount').")
-    hint: str = Field(description="Words searched with the question when no provision has the type.")
+    hint: str = Field(
+        description="Words searched with the question when no provision has the type."
+    )
 
 
 class Weights(_Record):
@@ -67,6 +69,7 @@ class Lexicon(_Record):
     domain: str
     injection: str
     other_places: list[str]
+    not_places: list[str]
     weights: Weights
     reader: ReaderParams
 

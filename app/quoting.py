@@ -1,10 +1,11 @@
-"""Retrieval answers: find a city's provisions on a question and quote the sentences that answer.
+"""Retrieval answers: find a city's provisions on a question and answer from them.
 
 `QuotingMixin` is the retrieval half of `app.answerer.DefaultAnswerer`. It decides whether the
 hits are evidence at all (`_relevant`: vector similarity, or the question's own words in the
-text), then scores every sentence of the hit sections (`_quote_block`) by the question's words
-weighted by rarity, the ordinance's words for the resident's wording (`app.wording`), the kind of
-quantity asked for, the hit's rank and its title, and quotes the best ones verbatim.
+text), builds the candidate provisions of the hit sections (`pool`) and hands each asked part to
+the general reader (`app.reader`): the best provision that carries the asked type leads, with
+Yes/No or its figure; when none near the subject carries it, the city abstains and the answer
+says where its text defers. Section lookups ("Hugo 404.04") are read the same way.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from app.compose import (
-    _STOP,
     Block,
     Support,
     _stem,
@@ -44,14 +44,11 @@ from app.reader import (
     split_parts,
     subject_words,
     synonyms_of,
+    vocabulary,
 )
 from app.records import ToolCall
 from app.understand import Understanding
 from app.verify import VerificationContext
-from app.wording import (
-    expansion_terms,
-    vocabulary,
-)
 from core.suspect import is_suspect
 
 log = logging.getLogger(__name__)
@@ -101,13 +98,6 @@ class RetrieverLike(Protocol):
 _VOCABULARIES: dict[tuple[int, str], set[str]] = {}
 
 
-def key_words_raw(question: str) -> set[str]:
-    """The question's specific words as written (no synonyms added)."""
-    words = re.findall(r"[a-z$][a-z0-9$'-]*", question.lower())
-    return {w for w in words if w not in _STOP and w not in GENERIC and len(w) > 2
-            and not w.isdigit()}  # fmt: skip
-
-
 def key_words(question: str) -> set[str]:
     """Stems of the question's specific words (not the generic vocabulary of every section)."""
     return {_stem(w) for w in content_words(question) if w not in GENERIC and not w.isdigit()}
@@ -120,7 +110,7 @@ def lexical_evidence(question: str, text: str) -> bool:
     own = {_stem(w) for w in content_words(text)}
     if keys and sum(_near(k, own) for k in keys) >= min(2, len(keys)):
         return True
-    added = {_stem(w) for w in expansion_terms(question)} - {"licens", "license"}
+    added = {_stem(w) for w in synonyms_of(question)} - {"licens", "license"}
     return len(added & own) >= 2 and bool(keys & own)
 
 
@@ -298,7 +288,12 @@ class QuotingMixin:
             and not any(_stem(x.split()[0]) in vocab for x in synonyms_of(w))
         ]
         if strange and closest < params.unknown_floor and not exact:
-            log.info("%s never says %s (closest %.2f): not about these rules", jurisdiction, strange, closest)
+            log.info(
+                "%s never says %s (closest %.2f): not about these rules",
+                jurisdiction,
+                strange,
+                closest,
+            )
             return None
         if main is not None and not self._typed(ranked, main, part) and not exact:
             # nothing near carries the asked type: search for the kind of provision that would
@@ -343,9 +338,12 @@ class QuotingMixin:
         for other in ranked[: params.typed_window]:
             if len(chosen) >= 2 or other is best:
                 continue
-            if other.score >= params.second_share * best.score and other.provision.text not in text and (
-                main is None or carries(other.provision.text, main)
-            ) and text not in other.provision.text:
+            if (
+                other.score >= params.second_share * best.score
+                and other.provision.text not in text
+                and (main is None or carries(other.provision.text, main))
+                and text not in other.provision.text
+            ):
                 chosen.append(other)
         supports = [self._support(c.provision.section, c.provision.text) for c in chosen]
         label = best.provision.section.label
@@ -362,7 +360,9 @@ class QuotingMixin:
         """The text without the corpus's city names (every provision's city is the asked one)."""
         for key, name in self.names.items():
             for form in {name, key, key.replace("-", " ")}:
-                text = re.sub(rf"(?<![\w-]){re.escape(form)}(?:'s)?(?![\w-])", " ", text, flags=re.I)
+                text = re.sub(
+                    rf"(?<![\w-]){re.escape(form)}(?:'s)?(?![\w-])", " ", text, flags=re.I
+                )
         return " ".join(text.split())
 
     def _typed(self, ranked: list[Scored], main: str, part: str = "") -> list[Scored]:
@@ -378,7 +378,10 @@ class QuotingMixin:
             for s in ranked[: params.typed_window]
             if carries(s.provision.text, main)
             and s.score >= params.typed_share * top
-            and (not part or holds_subject(part, f"{s.provision.section.title} {s.provision.text}", names))
+            and (
+                not part
+                or holds_subject(part, f"{s.provision.section.title} {s.provision.text}", names)
+            )
         ]
 
     def _abstain(
@@ -386,7 +389,9 @@ class QuotingMixin:
     ) -> Block:
         """No provision near the subject carries the asked type: say so, and where it defers."""
         says = lexicon().answer_types[main].says
-        refer = next((s for s in ranked[: lexicon().reader.defer_window] if deferral(s.provision.text)), None)
+        refer = next(
+            (s for s in ranked[: lexicon().reader.defer_window] if deferral(s.provision.text)), None
+        )
         shown = refer or ranked[0]
         label = shown.provision.section.label
         what = "it refers to" if refer is not None else "the closest provision"
@@ -480,27 +485,6 @@ class _Hit:
         self.chunk = chunk
         self.matched_by = ["exact"]
         self.vector_similarity = None
-
-
-def _covers_key_term(
-    question: str, quotes: list[str], titles: list[str], *, plain: bool = False
-) -> bool:
-    """Whether the quotes (or their titles) contain one of the question's specific words."""
-    words = [w for w in content_words(question) if w not in GENERIC and not w.isdigit()]
-    if not plain:
-        words += expansion_terms(question)  # the ordinance's word for it ("misdemeanor") counts
-    if not words:
-        return True
-    have = {_stem(w) for w in content_words(" ".join(quotes + titles))}
-    return any(_near(_stem(w), have) for w in words)
-
-
-def _covers_all(keys: set[str], sentence: str) -> bool:
-    """Whether the sentence holds every key word stem (in some form)."""
-    own = {_stem(w) for w in content_words(sentence)}
-    return all(_near(k, own) or any(len(o) >= 5 and k.startswith(o) and len(k) == len(o) + 1
-                                    for o in own)  # 'license' in 'licensed' (stem 'licens')
-               for k in keys)  # fmt: skip
 
 
 def _near(stem: str, have: set[str]) -> bool:

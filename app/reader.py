@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -32,12 +32,24 @@ from app.compose import _STOP, _stem, split_sentences
 from app.lexicon import Lexicon, lexicon
 
 _ITEM = re.compile(r"^\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s")
-_REFERS = re.compile(r"^(?:such|this|these|that|those|it|they|said|the same|violation|however)\b", re.I)
+_REFERS = re.compile(
+    r"^(?:such|this|these|that|those|it|they|said|the same|violation|however)\b", re.I
+)
 _WH = re.compile(r"\b(?:what|which|who|whom|when|where|how|why)\b", re.I)
 _LONG = 480
 _MAX = 700
 _VECTORS: dict[str, np.ndarray] = {}
-FIGURE_TYPES = ("money", "date", "duration", "area", "volume", "rate", "distance", "count", "contact")
+FIGURE_TYPES = (
+    "money",
+    "date",
+    "duration",
+    "area",
+    "volume",
+    "rate",
+    "distance",
+    "count",
+    "contact",
+)
 TYPED = (*FIGURE_TYPES, "penalty", "who")
 """Types a city's answer must carry (else it abstains)."""
 
@@ -110,7 +122,9 @@ def _pieces(sentence: str) -> list[str]:
     """A long sentence cut at its clauses and list markers (each piece verbatim)."""
     if len(sentence) <= _LONG:
         return [sentence]
-    parts = re.split(r"(?<=[;:])\s+|\s+(?=\(\w{1,3}\)\s)|\s+(?=(?:\d{1,2}|[a-z])\.\s[A-Z])", sentence)
+    parts = re.split(
+        r"(?<=[;:])\s+|\s+(?=\(\w{1,3}\)\s)|\s+(?=(?:\d{1,2}|[a-z])\.\s[A-Z])", sentence
+    )
     out: list[str] = []
     for part in parts:
         if out and len(part) < 25:
@@ -316,6 +330,14 @@ def synonyms_of(question: str) -> list[str]:
     return out
 
 
+def vocabulary(texts: Iterable[str]) -> set[str]:
+    """The stems of every word in `texts` (a city's ordinance)."""
+    out: set[str] = set()
+    for text in texts:
+        out.update(_stem(w) for w in re.findall(r"[a-z][a-z'-]+", text.lower()))
+    return out
+
+
 def holds_subject(question: str, text: str, names: Sequence[str] = ()) -> bool:
     """Whether the text holds at least one word of the question's subject (or it has none)."""
     wanted = subject_words(question, names)
@@ -375,10 +397,16 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
     for name in dict.fromkeys([*types, "count"]):
         stated = _stated(question, name, lex)
         found = figure(provision, name)
-        if stated and name == "count":  # "2 soil borings" against the provision's "four (4) ... borings"
+        if (
+            stated and name == "count"
+        ):  # "2 soil borings" against the provision's "four (4) ... borings"
             noun = _stem(stated.split()[-1].lower())
             pattern = lex.pattern(lex.answer_types[name].figure)
-            same = [m.group(0) for m in pattern.finditer(provision) if _stem(m.group(0).split()[-1].lower()) == noun]
+            same = [
+                m.group(0)
+                for m in pattern.finditer(provision)
+                if _stem(m.group(0).split()[-1].lower()) == noun
+            ]
             found = same[0] if same else None
         if stated and found:
             same = bool(_numbers(stated) & _numbers(found))

@@ -58,7 +58,9 @@ def collect(assistant: Any, cases: list[EvalCase]) -> list[tuple[np.ndarray, np.
         if not pool:
             continue
         question = u.corrected or case.question
-        matrix = np.array([[f[k] for k in FEATURES] for f in features(question, pool, asked_types(question))])
+        matrix = np.array(
+            [[f[k] for k in FEATURES] for f in features(question, pool, asked_types(question))]
+        )
         right = np.array([_right(case, p) for p in pool])
         out.append((matrix, right, float(matrix[:, 0].max()), case.should_refuse))
     return out
