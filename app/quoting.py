@@ -287,7 +287,8 @@ class QuotingMixin:
             if not any(v.startswith(w) for v in vocab if len(w) >= 4)
             and not any(_stem(x.split()[0]) in vocab for x in synonyms_of(w))
         ]
-        if strange and closest < params.unknown_floor and not exact:
+        known_meaning = [w for w in strange if synonyms_of(w)]  # none of its words in this text
+        if (known_meaning or (strange and closest < params.unknown_floor)) and not exact:
             log.info(
                 "%s never says %s (closest %.2f): not about these rules",
                 jurisdiction,
