@@ -324,8 +324,8 @@ class QuotingMixin:
         if yes_no:
             checked = premise_check(part, text, types)
             if checked is not None:
-                word, found = checked
-                lead = f"{word}: {found}" if word == "Yes" else f"No: the ordinance says {found}"
+                word, said = checked
+                lead = f"{word}: {said}" if word == "Yes" else f"No: the ordinance says {said}"
             else:
                 lead = polarity(part, text) or ""
                 found = figure(text, main) if main else None

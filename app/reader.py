@@ -402,13 +402,13 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
         ):  # "2 soil borings" against the provision's "four (4) ... borings"
             noun = _stem(stated.split()[-1].lower())
             pattern = lex.pattern(lex.answer_types[name].figure)
-            same = [
+            nouns = [
                 m.group(0)
                 for m in pattern.finditer(provision)
                 if _stem(m.group(0).split()[-1].lower()) == noun
             ]
-            found = same[0] if same else None
+            found = nouns[0] if nouns else None
         if stated and found:
-            same = bool(_numbers(stated) & _numbers(found))
-            return ("Yes" if same else "No", found)
+            agree = bool(_numbers(stated) & _numbers(found))
+            return ("Yes" if agree else "No", found)
     return None

@@ -35,8 +35,11 @@ def _right(case: EvalCase, provision: Any) -> bool:
     )
 
 
-def collect(assistant: Any, cases: list[EvalCase]) -> list[tuple[np.ndarray, np.ndarray, float]]:
-    """(features matrix, right flags, best similarity) per answerable case."""
+Row = tuple[np.ndarray, np.ndarray, float, bool]
+
+
+def collect(assistant: Any, cases: list[EvalCase]) -> list[Row]:
+    """(features matrix, right flags, best similarity, should refuse) per single-city case."""
     from app.answerer import DefaultAnswerer
     from app.reader import asked_types, features
     from app.verify import VerificationContext
@@ -66,7 +69,7 @@ def collect(assistant: Any, cases: list[EvalCase]) -> list[tuple[np.ndarray, np.
     return out
 
 
-def top1(data: list[Any], w: np.ndarray) -> float:
+def top1(data: list[Row], w: np.ndarray) -> float:
     answerable = [(m, r) for m, r, _, refuse in data if not refuse and r.any()]
     if not answerable:
         return 0.0

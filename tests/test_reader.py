@@ -73,9 +73,11 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
         ("Is a cesspool allowed?", "Cesspools shall not be installed.", "No"),
         ("Do I need a permit?", "No person shall install a system without a permit.", "Yes"),
         ("Do I need a permit to replace a lid?", "No permit is required for: (2) a lid.", "No"),
-        ("Can we issue the building permit first?",
-         "No building permit or occupancy permit, where required, will be issued until approved.",
-         "No"),  # fmt: skip
+        (
+            "Can we issue the building permit first?",
+            "No building permit or occupancy permit, where required, will be issued until approved.",
+            "No",
+        ),
         ("Does the city recognize a county license?", "City acknowledges persons licensed.", "Yes"),
     ],
     ids=["prohibited", "required-unless", "exempt", "not-until", "plain"],
@@ -154,5 +156,5 @@ def test_a_bad_lexicon_fails_with_its_path_and_the_fix(tmp_path: Path) -> None:
     bad = tmp_path / "lexicon.yaml"
     text = lexicon.__wrapped__().model_dump_json()  # type: ignore[attr-defined]
     bad.write_text(text.replace('"yes_no":"', '"yes_no":"(unclosed'), encoding="utf-8")
-    with pytest.raises(ConfigError, match="lexicon.yaml"):
+    with pytest.raises(ConfigError, match=r"lexicon\.yaml"):
         lexicon.__wrapped__(bad)  # type: ignore[attr-defined]
