@@ -2,7 +2,7 @@
 
 Answer types (what a question asks for and what a provision that answers it carries), the
 yes/no and polarity patterns, where an ordinance defers, the subject vocabulary that tells an
-on-topic question, instruction-like text, places outside the corpus and the reader's weights.
+on-topic question, instruction-like text and the reader's weights.
 Every pattern is compiled at load time, so a bad entry fails with its name and the fix.
 """
 
@@ -68,8 +68,6 @@ class Lexicon(_Record):
     deferral: str
     domain: str
     injection: str
-    other_places: list[str]
-    not_places: list[str]
     weights: Weights
     reader: ReaderParams
 
