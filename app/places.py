@@ -53,7 +53,7 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
                 if w in _KEYWORDS or w in _NOT_PLACES or w[:1] != target[:1]:
                     continue
                 if len(w) >= 4 and difflib.SequenceMatcher(None, w, target).ratio() >= 0.8:
-                    best = low.find(w[:4])
+                    best = max(0, low.find(w[:4]))  # a joined pair or triple: its position
                     break
         if best >= 0:
             found.append((best, key))

@@ -395,10 +395,11 @@ class QuotingMixin:
         )
         shown = refer or ranked[0]
         label = shown.provision.section.label
-        what = "it refers to" if refer is not None else "the closest provision"
+        what = "It refers to" if refer is not None else "The closest provision is"
+        # the statement of absence on its own line; the cited line only quotes
         headline = (
-            f"The {name} ordinance does not state {says} for this; {what}, {label}: "
-            f'"{shown.provision.text}"'
+            f"The {name} ordinance does not state {says} for this.\n"
+            f'{what} {label}: "{shown.provision.text}"'
         )
         return Block(
             jurisdiction=jurisdiction,
