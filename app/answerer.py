@@ -268,6 +268,7 @@ class DefaultAnswerer(QuotingMixin):
             if comp.get("note"):
                 notes.append(f"{comp.get('name')}: {comp['note']}")
         value = None
+        abstained = data.get("status") in ("deferred", "not_in_corpus")
         if data.get("value") is not None and data.get("status") in ("ok", "flagged"):
             unit = data.get("unit") or ""
             value = f"{_fmt(data['value'])} {unit}".strip()
@@ -281,6 +282,7 @@ class DefaultAnswerer(QuotingMixin):
             value=value,
             notes=notes,
             topic=topic,
+            abstained=abstained,
         )
 
     @staticmethod

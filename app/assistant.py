@@ -25,6 +25,16 @@ from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
 from app.compose import Block, render
 from app.params import PREMISE as _PREMISE
 from app.places import detect_jurisdictions
+from app.reader import (
+    FIGURE_TYPES,
+    asked_types,
+    carries,
+    covers_subject,
+    deferral,
+    is_yes_no,
+    polarity,
+    premise_check,
+)
 from app.records import REFUSAL, Answer, ToolCall
 from app.rule_route import RULE_NEW, rule_blocks
 from app.settings import Settings, get_settings
@@ -50,6 +60,39 @@ def _premise_figures(question: str, blocks: list[Block]) -> list[str]:
     )
     heads = " ".join(b.headline for b in blocks).replace(",", "")
     return [f"{n} {unit}" for n, unit in found if n.replace(",", "") not in heads]
+
+
+def _carries_asked(question: str, blocks: list[Block]) -> bool:
+    """Whether the blocks hold an answer of the type the question asks for (a yes/no question
+    or one without a figure type: any)."""
+    main = next((t for t in asked_types(question) if t in FIGURE_TYPES), None)
+    if main is None or is_yes_no(question):
+        return True
+    return any(
+        carries(" ".join([b.headline, *(s.quote for s in b.supports)]), main) for b in blocks
+    )
+
+
+def _on_subject(question: str, block: Block, names: dict[str, str]) -> bool:
+    quotes = " ".join(s.quote for s in block.supports[:1])
+    return covers_subject(question, quotes, [*names.values(), *names])
+
+
+def _lead(question: str, blocks: list[Block]) -> None:
+    """A yes/no question's answer leads with Yes or No (from the first quoted provision, or the
+    figure it states against the question's premise), whatever block answered it."""
+    if not blocks or not is_yes_no(question):
+        return
+    first = blocks[0]
+    if first.abstained or not first.supports or re.match(r"\W*(?:yes|no)\b", first.headline, re.I):
+        return
+    if first.value is not None and first.topic == "site":
+        return
+    quote = first.supports[0].quote
+    checked = premise_check(question, f"{first.headline} {quote}", asked_types(question))
+    word = checked[0] if checked is not None else (polarity(question, quote) or "")
+    if word:
+        first.headline = f"{word}. {first.headline}"
 
 
 def _join(names: list[str]) -> str:
@@ -231,6 +274,7 @@ class Assistant:
             clarification = clarification or (
                 f"Which city is the property in? The answer differs by city ({_join(sorted(names.values()))})."
             )
+        _lead(u.corrected or question, blocks)
         answered = sorted({b.jurisdiction for b in blocks}, key=scope.index)
         table = len(answered) > 1 and all(b.value for b in blocks) and u.comparison
         text, citations = render(blocks, table=table)
@@ -239,6 +283,7 @@ class Assistant:
                           refused=True, tool_calls=worker.out.tool_calls, clarification=clarification)  # fmt: skip
         for b in blocks:
             notes.extend(b.notes)
+        abstained = all(b.abstained for b in blocks)
         answer = Answer.verified(
             ctx,
             question=question,
@@ -249,6 +294,7 @@ class Assistant:
             clarification=clarification,
             notes=list(dict.fromkeys(notes)),
         )
+        answer.abstained = answer.abstained or abstained
         own = [n for n in notes if n.startswith(("Instructions inside", *u.unknown_places))]
         silent = [c for c in scope if c not in answered and c in worker.out.refused_cities]
         stated = _premise_figures(question, blocks)
@@ -306,13 +352,29 @@ class Assistant:
                 if not made and topic in FACT_NAMES:
                     fact = worker.fact_block(topic, u, city)
                     made = [fact] if fact is not None else []
-                    if made and topic == "permit_fee":  # dollar amounts of other permits, if any
-                        extra = worker.search_block("general", u, city, u.corrected or question)
-                        if extra is not None and any("$" in s.quote for s in extra.supports):
-                            made.append(extra)
+                if (
+                    made
+                    and len(u.topics) == 1
+                    and all(b.value is None for b in made)
+                    and not _carries_asked(u.corrected or question, made)
+                ):
+                    # the curated facts or table do not hold what is asked: read the provisions
+                    read = worker.search_blocks(topic, u, city, u.corrected or question)
+                    if any(deferral(s.quote) for b in made for s in b.supports):
+                        # the curated fact defers: only a provision on the very subject overrides it
+                        read = [
+                            b
+                            for b in read
+                            if not b.abstained
+                            and _on_subject(u.corrected or question, b, self._names)
+                        ]
+                    if read and not all(b.abstained for b in read):
+                        made = read
+                    else:
+                        for b in made:
+                            b.abstained = True
                 if not made:
-                    block = worker.search_block(topic, u, city, u.corrected or question)
-                    made = [block] if block is not None else []
+                    made = worker.search_blocks(topic, u, city, u.corrected or question)
                     if city in worker.out.no_rules:
                         for b in made:
                             b.notes.append(no_rules_caveat(city))

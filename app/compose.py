@@ -32,39 +32,6 @@ _STOP = {
     "talks", "discuss", "discusses", "word", "words",
 }  # fmt: skip
 
-TOPIC_TERMS: dict[str, tuple[str, ...]] = {
-    "permit_validity": ("permit", "valid", "period", "months", "issuance", "expire"),
-    "permit_fee": ("fee", "fees", "resolution", "permit", "paying", "schedule", "$"),
-    "pumping": (
-        "pump",
-        "pumped",
-        "pumping",
-        "sludge",
-        "scum",
-        "baffle",
-        "every",
-        "years",
-        "removed",
-    ),
-    "tank": ("tank", "capacity", "gallons", "bedrooms", "liquid"),
-    "pump_tank": ("pump", "tank", "pressurized", "gallon", "dosing"),
-    "flow": ("flow", "gallons", "per", "day", "bedrooms"),
-    "area": (
-        "soil",
-        "treatment",
-        "area",
-        "square",
-        "feet",
-        "percolation",
-        "trench",
-        "bed",
-        "mound",
-    ),
-    "separation": ("separation", "water", "table", "bedrock", "feet", "inches", "vertical"),
-    "setback": ("setback", "distance", "feet", "well", "property", "building", "lines"),
-    "site": ("setback", "distance", "feet", "well"),
-}
-
 
 Support = Source
 """One quoted provision: the verbatim quote and the citation fields around it (the same record
@@ -82,31 +49,21 @@ class Block:
     value: str | None = None
     notes: list[str] = field(default_factory=list)
     topic: str = "general"
-
-
-_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "selling": ("sale", "transfer"), "sell": ("sale", "transfer"), "sold": ("sale", "transfer"),
-    "buying": ("sale", "transfer"), "drainfield": ("soil", "treatment", "area"),
-    "fails": ("failing", "failure"), "fail": ("failing", "failure"), "broken": ("failing",),
-    "leach": ("soil", "treatment"), "allowed": ("prohibited", "permitted"),
-    "banned": ("prohibited",), "illegal": ("prohibited",), "expire": ("valid",),
-    "cost": ("fee",), "price": ("fee",), "clean": ("pumped", "pumping"), "empty": ("pumped",),
-    "fine": ("penalty", "misdemeanor"), "punishment": ("penalty", "misdemeanor"),
-    "old": ("abandonment", "existing"), "unused": ("abandonment",), "licence": ("license",),
-    "wide": ("width",), "deep": ("depth",), "far": ("distance", "feet"), "bigger": ("sized", "times"),
-    "larger": ("sized", "times"), "winter": ("december", "weather"), "perc": ("percolation",),
-    "drainfields": ("soil", "treatment", "area"), "hook": ("connect", "connection"),
-    "spacing": ("spaced", "apart"),
-    "steep": ("slope", "slopes"),
-}  # fmt: skip
+    abstained: bool = False
+    """The city's text does not state the asked fact (the headline says so and where it defers)."""
 
 
 def content_words(text: str) -> list[str]:
-    """The question's meaningful words, plus the ordinance's words for a few everyday ones."""
+    """The question's meaningful words, plus the ordinance's words for a few everyday ones
+    (`app/lexicon.yaml` synonyms)."""
+    from app.lexicon import lexicon
+
+    table = lexicon().synonyms
     words = re.findall(r"[a-z$][a-z0-9$'-]*", text.lower())
     out = [w for w in words if w not in _STOP and len(w) > 2]
     for w in list(out):
-        out.extend(_SYNONYMS.get(w, ()))
+        for x in table.get(w, table.get(_stem(w), ())):
+            out.extend(x.split())
     return out
 
 
@@ -287,8 +244,10 @@ def render(
         lines.append(f"Note: {note}")
     if citations:
         lines += ["", "Sources:"]
-        for c in citations:
-            lines.append(f'[{c.marker}] {c.label}: "{c.quote}"')
+        body = " ".join(" ".join(lines).split())
+        for c in citations:  # a quote the answer already gives is not repeated
+            quoted = f'"{c.quote}"' in body
+            lines.append(f"[{c.marker}] {c.label}" + ("" if quoted else f': "{c.quote}"'))
     return "\n".join(lines).strip(), citations
 
 

@@ -44,12 +44,16 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
         if best < 0:  # typo'd single word, e.g. "Chasak", "Hugoo", "Eastbethel"
             words = re.findall(r"[a-z]+", low)
             target = re.sub(r"[^a-z]", "", name.lower())
-            candidates = [*words, *(a + b for a, b in itertools.pairwise(words))]
+            candidates = [
+                *words,
+                *(a + b for a, b in itertools.pairwise(words)),
+                *(a + b + c for a, b, c in zip(words, words[1:], words[2:], strict=False)),
+            ]
             for w in candidates:  # an everyday or ordinance word is never a typo of a name
                 if w in _KEYWORDS or w in _NOT_PLACES or w[:1] != target[:1]:
                     continue
                 if len(w) >= 4 and difflib.SequenceMatcher(None, w, target).ratio() >= 0.8:
-                    best = low.find(w[:4])
+                    best = max(0, low.find(w[:4]))  # a joined pair or triple: its position
                     break
         if best >= 0:
             found.append((best, key))

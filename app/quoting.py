@@ -1,10 +1,11 @@
-"""Retrieval answers: find a city's provisions on a question and quote the sentences that answer.
+"""Retrieval answers: find a city's provisions on a question and answer from them.
 
 `QuotingMixin` is the retrieval half of `app.answerer.DefaultAnswerer`. It decides whether the
 hits are evidence at all (`_relevant`: vector similarity, or the question's own words in the
-text), then scores every sentence of the hit sections (`_quote_block`) by the question's words
-weighted by rarity, the ordinance's words for the resident's wording (`app.wording`), the kind of
-quantity asked for, the hit's rank and its title, and quotes the best ones verbatim.
+text), builds the candidate provisions of the hit sections (`pool`) and hands each asked part to
+the general reader (`app.reader`): the best provision that carries the asked type leads, with
+Yes/No or its figure; when none near the subject carries it, the city abstains and the answer
+says where its text defers. Section lookups ("Hugo 404.04") are read the same way.
 """
 
 from __future__ import annotations
@@ -12,38 +13,42 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from app.compose import (
-    _STOP,
-    TOPIC_TERMS,
     Block,
     Support,
     _stem,
-    best_sentences,
     clean_run,
     content_words,
-    direct_answer,
     split_sentences,
     trim_quote,
-    widen_quote,
+)
+from app.lexicon import lexicon
+from app.reader import (
+    FIGURE_TYPES,
+    TYPED,
+    Provision,
+    Scored,
+    asked_types,
+    carries,
+    deferral,
+    figure,
+    holds_subject,
+    is_yes_no,
+    polarity,
+    premise_check,
+    provisions,
+    score,
+    split_parts,
+    subject_words,
+    synonyms_of,
+    vocabulary,
 )
 from app.records import ToolCall
 from app.understand import Understanding
 from app.verify import VerificationContext
-from app.wording import (
-    FILLER,
-    asked_kinds,
-    asked_units,
-    compound_subject,
-    expand_query,
-    expansion_terms,
-    term_weights,
-    unaddressed_subjects,
-    unknown_words,
-    vocabulary,
-    weighted_score,
-)
 from core.suspect import is_suspect
 
 log = logging.getLogger(__name__)
@@ -93,13 +98,6 @@ class RetrieverLike(Protocol):
 _VOCABULARIES: dict[tuple[int, str], set[str]] = {}
 
 
-def key_words_raw(question: str) -> set[str]:
-    """The question's specific words as written (no synonyms added)."""
-    words = re.findall(r"[a-z$][a-z0-9$'-]*", question.lower())
-    return {w for w in words if w not in _STOP and w not in GENERIC and len(w) > 2
-            and not w.isdigit()}  # fmt: skip
-
-
 def key_words(question: str) -> set[str]:
     """Stems of the question's specific words (not the generic vocabulary of every section)."""
     return {_stem(w) for w in content_words(question) if w not in GENERIC and not w.isdigit()}
@@ -112,7 +110,7 @@ def lexical_evidence(question: str, text: str) -> bool:
     own = {_stem(w) for w in content_words(text)}
     if keys and sum(_near(k, own) for k in keys) >= min(2, len(keys)):
         return True
-    added = {_stem(w) for w in expansion_terms(question)} - {"licens", "license"}
+    added = {_stem(w) for w in synonyms_of(question)} - {"licens", "license"}
     return len(added & own) >= 2 and bool(keys & own)
 
 
@@ -170,137 +168,246 @@ class QuotingMixin:
             return []
         return hits
 
-    def search_block(
+    def search_blocks(
         self, topic: str, u: Understanding, jurisdiction: str, query: str
-    ) -> Block | None:
-        missing = unaddressed_subjects(_q(u), self._vocabulary(jurisdiction))
-        if missing:
-            log.info("%s's ordinance has no words for %s", jurisdiction, missing)
-            self.out.refused_cities.append(jurisdiction)
-            return None
-        hint = SEARCH_HINTS.get(topic, "")
-        strange = unknown_words(sorted(key_words_raw(query)), self._vocabulary(jurisdiction))
-        if strange:  # about something these rules never mention: no expansion, no leniency
-            log.info("words not in %s's ordinance: %s", jurisdiction, strange)
-        text = query if strange else expand_query(query)
-        hits = self.retriever.search(
-            f"{text} {hint}".strip(), jurisdictions=[jurisdiction], k=self.top_k
-        )
-        hits = self._relevant(hits, jurisdiction, u.on_topic, "" if strange else _q(u))
+    ) -> list[Block]:
+        """The city's provisions on the question, one block per asked part (see `app.reader`)."""
+        question = _q(u)
+        hits = self.search_hits(topic, u, jurisdiction, query)
         if not hits:
             self.out.refused_cities.append(jurisdiction)
-            return None
+            return []
         if (
             topic == "general"
             and "title" in hits[0].matched_by
-            and _WHOLE.search(_q(u))
+            and _WHOLE.search(question)
             and key_words(hits[0].chunk.title) <= key_words(query) | {""}
         ):
-            return self.section_block(u, jurisdiction, hits[0].chunk.ref)  # "show me <title>"
-        terms = content_words(query) + list(TOPIC_TERMS.get(topic, ()))
-        return self._quote_block(topic, u, jurisdiction, hits, terms, plain=bool(strange))
+            block = self.section_block(u, jurisdiction, hits[0].chunk.ref)  # "show me <title>"
+            return [block] if block is not None else []
+        return self._read(u, jurisdiction, hits, split_parts(question))
 
-    def _quote_block(
-        self,
-        topic: str,
-        u: Understanding,
-        jurisdiction: str,
-        hits: list[Any],
-        terms: list[str],
-        *,
-        plain: bool = False,
+    def search_hits(self, topic: str, u: Understanding, jurisdiction: str, query: str) -> list[Any]:
+        """The city's relevant hits for the question, and for each asked part of it."""
+        hint = " ".join([SEARCH_HINTS.get(topic, ""), *synonyms_of(query)])
+        hits = self.retriever.search(
+            f"{query} {hint}".strip(), jurisdictions=[jurisdiction], k=max(self.top_k, 6)
+        )
+        hits = self._relevant(hits, jurisdiction, u.on_topic, _q(u))
+        parts = split_parts(_q(u))
+        if hits and len(parts) > 1:  # each asked part searched on its own too
+            for part in parts:
+                more = self.retriever.search(part, jurisdictions=[jurisdiction], k=3)
+                hits += self._relevant(more, jurisdiction, u.on_topic, part)
+        return hits
+
+    def search_block(
+        self, topic: str, u: Understanding, jurisdiction: str, query: str
     ) -> Block | None:
-        """The best sentences of the hit sections as a quoted block. `plain`: the question has
-        words the ordinance never uses, so the ordinance's wording for the rest does not count
-        as covering it ("the penalty for speeding" is not answered by a misdemeanor clause)."""
-        asked = content_words(_q(u))
-        added = [] if plain else expansion_terms(_q(u))
-        terms = terms + [t for t in added if t not in terms]
-        title_terms = key_words(_q(u))
-        units = asked_units(_q(u))
-        kinds = asked_kinds(_q(u))
-        pool: list[tuple[int, Any, str]] = []
-        seen: set[tuple[str, str]] = set()
-        for rank, hit in enumerate(hits):
+        blocks = self.search_blocks(topic, u, jurisdiction, query)
+        return blocks[0] if blocks else None
+
+    def _read(
+        self, u: Understanding, jurisdiction: str, hits: list[Any], parts: list[str]
+    ) -> list[Block]:
+        """Score the provisions of the hit sections for each part; lead with its answer."""
+        pool = self.pool(hits)
+        exact = any("exact" in h.matched_by for h in hits)
+        if not pool:
+            return []
+        name = self.names[jurisdiction]
+        blocks: list[Block] = []
+        for part in parts:
+            block = self._answer_part(part, u, name, jurisdiction, pool, exact)
+            if block is not None and (block.headline, block.abstained) not in {
+                (b.headline, b.abstained) for b in blocks
+            }:
+                blocks.append(block)
+        if blocks and any(not b.abstained for b in blocks):
+            blocks = [b for b in blocks if not b.abstained or len(parts) > 1]
+        if not blocks:
+            self.out.refused_cities.append(jurisdiction)
+        return blocks
+
+    def pool(self, hits: list[Any]) -> list[Provision]:
+        """The candidate provisions of the hit sections (each section read once, in rank order),
+        each with the embedding similarity of the retrieved chunk that holds it."""
+        pool: list[Provision] = []
+        chunks: dict[tuple[str, str], list[tuple[str, float]]] = {}
+        order: list[tuple[str, str]] = []
+        for hit in hits:
             key = (hit.chunk.jurisdiction, hit.chunk.ref)
-            if key in seen:
-                continue  # another chunk of a section already read whole
-            seen.add(key)
-            section = self._read_section(hit.chunk.jurisdiction, hit.chunk.ref)
+            if key not in chunks:
+                order.append(key)
+            sim = hit.vector_similarity
+            chunks.setdefault(key, []).append(
+                (" ".join(hit.chunk.text.split()), float(sim) if sim is not None else -1.0)
+            )
+        for rank, key in enumerate(order):
+            section = self._read_section(*key)
             if section is None:
                 continue
-            folded = " ".join(section.text.split())
-            # the whole section, not only the chunk: the sentence that answers may sit next door
-            for sentence in best_sentences(section.text, terms + asked, max_sentences=6):
-                if " ".join(sentence.split()) in folded:  # never quote text the section lacks
-                    pool.append((rank, section, sentence))
-        if not pool:
+            known = [c for c in chunks[key] if c[1] >= 0]
+            floor = max((sim for _, sim in known), default=None)
+            for p in provisions(section, rank):
+                holding = [sim for text, sim in known if p.text[:80] in text]
+                sim = max(holding) if holding else floor
+                pool.append(replace(p, similarity=sim))
+        return pool
+
+    def _answer_part(
+        self,
+        part: str,
+        u: Understanding,
+        name: str,
+        jurisdiction: str,
+        pool: list[Provision],
+        exact: bool = False,
+    ) -> Block | None:
+        params = lexicon().reader
+        types = asked_types(part)
+        yes_no = is_yes_no(part)
+        ranked = score(self._without_places(part), pool, types=types)
+        if not ranked:
             return None
-        weights = term_weights(terms + asked, [s for _, _, s in pool])
-        candidates: list[tuple[float, int, Any, str]] = []
-        for rank, section, sentence in pool:
-            bonus = max(0.0, 0.6 - 0.2 * rank)
-            own = {_stem(w) for w in content_words(sentence)}
-            if u.quantitative and re.search(r"\d", sentence) and own & title_terms:
-                bonus += 1.0
-            if (
-                units
-                and any(p.search(sentence) for p in units)
-                and any(_near(k, own) for k in title_terms)
-            ):
-                bonus += 1.0
-            if title_terms & {_stem(w) for w in content_words(section.title)}:
-                bonus += 0.75
-            score = (
-                weighted_score(sentence, terms, weights)
-                + weighted_score(sentence, asked, weights)  # the question's own words count twice
-                + bonus
+        main = next((t for t in types if t in TYPED), None)
+        best = ranked[0]
+        closest = max(s.features["similarity"] for s in ranked)
+        if closest < params.min_similarity and not exact:
+            log.info("closest provision similarity %.3f: not about the subject", closest)
+            return None
+        strange = sorted(
+            subject_words(part, [*self.names.values(), *self.names])
+            - self._vocabulary(jurisdiction)
+        )
+        vocab = self._vocabulary(jurisdiction)
+        strange = [
+            w
+            for w in strange
+            if not any(v.startswith(w) for v in vocab if len(w) >= 4)
+            and not any(_stem(x.split()[0]) in vocab for x in synonyms_of(w))
+        ]
+        known_meaning = [w for w in strange if synonyms_of(w)]  # none of its words in this text
+        if (known_meaning or (strange and closest < params.unknown_floor)) and not exact:
+            log.info(
+                "%s never says %s (closest %.2f): not about these rules",
+                jurisdiction,
+                strange,
+                closest,
             )
-            candidates.append((score, rank, section, sentence))
-        candidates.sort(key=lambda c: (-c[0], c[1]))
-        keys = {k for k in key_words(_q(u)) if "'" not in k and k not in FILLER}
-        if len(keys) >= 2:
-            whole = [c for c in candidates if _covers_all(keys, c[3])]
-            if topic == "general" and not whole and compound_subject(_q(u), keys):
-                log.info("no sentence holds all of %s together: not evidence", sorted(keys))
-                return None  # "minimum lot size": a pump tank's size and a lot's soil areas
-            some = [c for c in candidates if any(_covers_all({k}, c[3]) for k in keys)]
-            lead = whole or ([] if candidates[0] in some else some)  # all asked words, or any
-            if lead and lead[0] is not candidates[0] and lead[0][0] >= 0.4 * candidates[0][0]:
-                candidates.remove(lead[0])
-                candidates.insert(0, lead[0])
-        if kinds:  # asked for a penalty: the penalty clause leads, whatever else it mentions
-            of_kind = [c for c in candidates if any(p.search(c[3]) for p in kinds)]
-            candidates = of_kind + [c for c in candidates if c not in of_kind]
-        chosen = [candidates[0]]
-        # the retriever's best section always speaks, if it has a sentence on the question
-        top_hit = [c for c in candidates if c[1] == 0 and c[0] >= 2.0]
-        if top_hit and candidates[0][1] != 0:
-            chosen.append(top_hit[0])
-        for cand in candidates[1:]:
-            if len(chosen) >= 3:
-                break
-            if cand[0] >= max(1.0, candidates[0][0] * 0.5) and cand[3] not in [
-                c[3] for c in chosen
-            ]:
-                chosen.append(cand)
-        quotes = [c[3] for c in chosen]
-        if topic == "general" and not _covers_key_term(
-            _q(u), quotes[:1], [chosen[0][2].title], plain=plain
-        ):
-            log.info("no key term of %r in the quotes: not evidence", _q(u))
             return None
-        name = self.names[jurisdiction]
-        direct = direct_answer(topic, name, quotes, _q(u))
-        first = chosen[0][2]
-        wide = [widen_quote(c[2].text, c[3]) for c in chosen]
-        headline = direct or f'{first.label} says: "{wide[0]}"'
+        if main is not None and not self._typed(ranked, main, part) and not exact:
+            # nothing near carries the asked type: search for the kind of provision that would
+            hint = lexicon().answer_types[main].hint
+            hits = self.retriever.search(f"{part} {hint}", jurisdictions=[jurisdiction], k=4)
+            have = {(p.section.jurisdiction, p.section.ref, p.text) for p in pool}
+            extra = [
+                p
+                for p in self.pool(self._relevant(hits, jurisdiction, u.on_topic, part))
+                if (p.section.jurisdiction, p.section.ref, p.text) not in have
+            ]
+            if extra:
+                ranked = score(self._without_places(part), pool + extra, types=types)
+                best = ranked[0]
+        if main is not None:
+            typed = self._typed(ranked, main, part)
+            if not typed and not yes_no:
+                return self._abstain(part, name, jurisdiction, ranked, main)
+            if typed:
+                defers = [s for s in ranked[: ranked.index(typed[0])] if deferral(s.provision.text)]
+                if defers and not yes_no and main in FIGURE_TYPES:
+                    # the text closest to the question sends the reader elsewhere for the figure
+                    return self._abstain(part, name, jurisdiction, defers, main)
+                best = typed[0]
+        text = best.provision.text
+        lead = ""
+        if yes_no:
+            checked = premise_check(part, text, types)
+            if checked is not None:
+                word, said = checked
+                lead = f"{word}: {said}" if word == "Yes" else f"No: the ordinance says {said}"
+            else:
+                lead = polarity(part, text) or ""
+                found = figure(text, main) if main else None
+                if lead and found:
+                    lead = f"{lead}: {found}"
+        elif main is not None:
+            found = figure(text, main)
+            if found:
+                lead = found[0].upper() + found[1:]
+        chosen = [best]
+        for other in ranked[: params.typed_window]:
+            if len(chosen) >= 2 or other is best:
+                continue
+            if (
+                other.score >= params.second_share * best.score
+                and other.provision.text not in text
+                and (main is None or carries(other.provision.text, main))
+                and text not in other.provision.text
+            ):
+                chosen.append(other)
+        supports = [self._support(c.provision.section, c.provision.text) for c in chosen]
+        label = best.provision.section.label
+        body = f'{label} says: "{text}"'
+        return Block(
+            jurisdiction=jurisdiction,
+            name=name,
+            headline=f"{lead}. {body}" if lead else body,
+            supports=supports,
+            topic="general",
+        )
+
+    def _without_places(self, text: str) -> str:
+        """The text without the corpus's city names (every provision's city is the asked one)."""
+        for key, name in self.names.items():
+            for form in {name, key, key.replace("-", " ")}:
+                text = re.sub(
+                    rf"(?<![\w-]){re.escape(form)}(?:'s)?(?![\w-])", " ", text, flags=re.I
+                )
+        return " ".join(text.split())
+
+    def _typed(self, ranked: list[Scored], main: str, part: str = "") -> list[Scored]:
+        """The provisions near the top that carry the asked type and hold a word of the
+        question's subject (best first)."""
+        params = lexicon().reader
+        if not ranked:
+            return []
+        top = ranked[0].score
+        names = [*self.names.values(), *self.names]
+        return [
+            s
+            for s in ranked[: params.typed_window]
+            if carries(s.provision.text, main)
+            and s.score >= params.typed_share * top
+            and (
+                not part
+                or holds_subject(part, f"{s.provision.section.title} {s.provision.text}", names)
+            )
+        ]
+
+    def _abstain(
+        self, part: str, name: str, jurisdiction: str, ranked: list[Scored], main: str
+    ) -> Block:
+        """No provision near the subject carries the asked type: say so, and where it defers."""
+        says = lexicon().answer_types[main].says
+        refer = next(
+            (s for s in ranked[: lexicon().reader.defer_window] if deferral(s.provision.text)), None
+        )
+        shown = refer or ranked[0]
+        label = shown.provision.section.label
+        what = "It refers to" if refer is not None else "The closest provision is"
+        # the statement of absence on its own line; the cited line only quotes
+        headline = (
+            f"The {name} ordinance does not state {says} for this.\n"
+            f'{what} {label}: "{shown.provision.text}"'
+        )
         return Block(
             jurisdiction=jurisdiction,
             name=name,
             headline=headline,
-            supports=[self._support(c[2], q) for c, q in zip(chosen, wide, strict=True)],
-            topic=topic,
+            supports=[self._support(shown.provision.section, shown.provision.text)],
+            topic="general",
+            abstained=True,
         )
 
     def section_block(self, u: Understanding, jurisdiction: str, ref: str) -> Block | None:
@@ -329,9 +436,9 @@ class QuotingMixin:
                 topic="lookup",
             )
         chunk = _Chunk(jurisdiction, section.ref, section.text)
-        block = self._quote_block("general", u, jurisdiction, [_Hit(chunk)], words)
-        if block is not None:
-            return block
+        blocks = self._read(u, jurisdiction, [_Hit(chunk)], [_q(u)])
+        if blocks:
+            return blocks[0]
         # the section exists; none of its sentences has the asked words: say so, quote its start
         opening = [t for t in split_sentences(section.text) if not is_suspect(t)][:2]
         quote = trim_quote(" ".join(opening) or section.text, [], 400)
@@ -380,27 +487,6 @@ class _Hit:
         self.chunk = chunk
         self.matched_by = ["exact"]
         self.vector_similarity = None
-
-
-def _covers_key_term(
-    question: str, quotes: list[str], titles: list[str], *, plain: bool = False
-) -> bool:
-    """Whether the quotes (or their titles) contain one of the question's specific words."""
-    words = [w for w in content_words(question) if w not in GENERIC and not w.isdigit()]
-    if not plain:
-        words += expansion_terms(question)  # the ordinance's word for it ("misdemeanor") counts
-    if not words:
-        return True
-    have = {_stem(w) for w in content_words(" ".join(quotes + titles))}
-    return any(_near(_stem(w), have) for w in words)
-
-
-def _covers_all(keys: set[str], sentence: str) -> bool:
-    """Whether the sentence holds every key word stem (in some form)."""
-    own = {_stem(w) for w in content_words(sentence)}
-    return all(_near(k, own) or any(len(o) >= 5 and k.startswith(o) and len(k) == len(o) + 1
-                                    for o in own)  # 'license' in 'licensed' (stem 'licens')
-               for k in keys)  # fmt: skip
 
 
 def _near(stem: str, have: set[str]) -> bool:

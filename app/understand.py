@@ -16,6 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.lexicon import lexicon
 from app.params import CalcParams, Distance, Feature, extract_params
 from app.places import _unknown_places, detect_jurisdictions
 from app.typos import correct_typos
@@ -85,12 +86,6 @@ class Understanding(_Record):
 
 # Places users may ask about that are not in the corpus (Minnesota and beyond). Capitalised
 # "in <Name>" phrases are caught too; this list catches lower-case questions.
-_INJECTION = re.compile(
-    r"ignore (?:all |any |the )?(?:previous|prior|above|earlier)|disregard (?:the |all |your )?"
-    r"(?:rules|instructions|previous)|system prompt|you are now|pretend (?:to be|you)|"
-    r"new instructions|jailbreak|developer mode|act as",
-    re.I,
-)
 _COMPARE = re.compile(
     r"\bcompar\w*|\bvs\.?\b|\bversus\b|\bdiffer\w*|\bdifference\w*|\bbetween\b|\bcontrast\w*|"
     r"\beach (?:city|town|jurisdiction)\b|\bside by side\b|\bacross\b|\bwhich city\b|"
@@ -158,20 +153,6 @@ _TOPIC_RULES: tuple[tuple[Topic, re.Pattern[str]], ...] = (
         r"\bwhat (?:size |kind of |type of )?(?:septic )?tanks?\b|\btank (?:and|\+) (?:a |the )?drain", re.I)),
 )  # fmt: skip
 
-_DOMAIN = re.compile(
-    r"\b(?:septic|sewers?|sewage|sewerage|sanitary|tanks?|drain ?fields?|soils?|perc\w*|mounds?|"
-    r"trench\w*|pump\w*|sludge|scum|baffles?|setbacks?|wells?|cesspools?|priv(?:y|ies)|drip|"
-    r"graveless|ists|ssts|msts|effluent|wastewater|discharg\w*|septage|abandon\w*|flood\w*|"
-    r"escrow|grease|oil|manholes?|sump|bedrooms?|gallons?|installers?|designers?|separation|"
-    r"water table|bedrock|borings?|dosing|lift station|alarms?|fail\w*|mpca|laterals?|holding|"
-    r"permits?|inspect\w*|fees?|penalt\w*|violat\w*|variances?|misdemeanor|compl\w*|"
-    r"contractors?|"
-    r"treatment|distribution|pipes?|building sewer|toilet|plumb\w*|"
-    r"excavat\w*|shoreland|lakes?|rivers?|property lines?|lot|bonds?|insurance|licens\w* (?:to|for) "
-    r"(?:pump|install|design)|as-?builts?|certif\w*|aerobic|filter|rock|gravel|drainage|"
-    r"groundwater|water supply|wastes?)\b",
-    re.I,
-)
 _QUANT = re.compile(
     r"\bhow (?:much|many|long|wide|deep|far|big|often|close|soon|large|tall|high|steep)\b|"
     r"\b(?:minimum|maximum|smallest|largest|at least|at most|size|deadline|notice|insurance|bond|"
@@ -183,6 +164,28 @@ _QUANT = re.compile(
 
 def _fold(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
+
+
+def clean(text: str) -> str:
+    """The question without markup, emoji and instruction-like text (HTML tags and entities,
+    pictographs, and what `lexicon.injection` matches), whitespace folded."""
+    text = re.sub(r"<[^>]{0,200}>", " ", text)
+    text = re.sub(r"&(?:[a-z]{2,8}|#\d{1,6});", " ", text, flags=re.I)
+    text = "".join(ch for ch in text if ord(ch) < 0x2190 or 0x3000 <= ord(ch) < 0x1F000)
+    injection = lexicon().pattern(lexicon().injection)
+    # a bracketed instruction goes whole; an unbracketed one to the end of its sentence
+    text = re.sub(
+        r"\[+[^\]]*\]+|\{[^}]*\}|\([^)]*\)",
+        lambda m: " " if injection.search(m.group(0)) else m.group(0),
+        text,
+    )
+    text = re.sub(
+        r"[^.?!]*?(?:" + injection.pattern + r")[^.?!]*[.!]?",
+        " ",
+        text,
+        flags=re.I,
+    )
+    return _fold(text)
 
 
 def _topics(text: str, params: CalcParams) -> list[Topic]:
@@ -243,7 +246,8 @@ def _topics(text: str, params: CalcParams) -> list[Topic]:
 
 def understand(question: str, known: Mapping[str, str]) -> Understanding:
     """Parse a question against the known jurisdictions (key -> display name)."""
-    text = _fold(question)
+    lex = lexicon()
+    text = clean(question) or _fold(question)
     fixed = correct_typos(text, list(known.values()))
     jurisdictions = detect_jurisdictions(fixed, known)
     params = extract_params(fixed)
@@ -270,8 +274,8 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
         yes_no=bool(
             re.search(r"^\s*(?:is|are|can|may|do|does|must|should|am|will|could)\b", fixed, re.I)
         ),
-        injection=bool(_INJECTION.search(text)),
-        on_topic=bool(_DOMAIN.search(fixed)),
+        injection=bool(lex.pattern(lex.injection).search(question)),
+        on_topic=bool(lex.pattern(lex.domain).search(fixed)),
         corrected=strip_jurisdictions(fixed, known),
     )
 

@@ -14,52 +14,6 @@ from app.quoting import lexical_evidence
 from app.records import Answer
 from app.settings import Settings
 from app.verify import fold_ws
-from app.wording import asked_units, expand_query, term_weights, weighted_score
-
-
-@pytest.mark.parametrize(
-    ("question", "added"),
-    [
-        ("What is the penalty for violating the septic rules?", "misdemeanor"),
-        ("What does East Bethel require when selling a property?", "transfer"),
-        ("Who can pump septic tanks in Hugo?", "licensed"),
-        ("How far from the drainfield?", "soil"),
-        ("What is the maximum temperature of discharge?", "degrees"),
-    ],
-    ids=["penalty", "selling", "who-pumps", "drainfield", "temperature"],
-)
-def test_expand_query_adds_the_ordinances_word(question: str, added: str) -> None:
-    expanded = expand_query(question)
-    assert expanded.startswith(question) and added in expanded.split()
-
-
-def test_expand_query_leaves_a_question_without_resident_wording_alone() -> None:
-    assert expand_query("What is the speed limit in Hugo?") == "What is the speed limit in Hugo?"
-
-
-def test_temperature_question_asks_for_degrees_not_feet() -> None:
-    units = asked_units("What is the maximum temperature of discharge?")
-    assert any(p.search("190 degrees Fahrenheit") for p in units)
-    assert not any(p.search("within 100 feet") for p in units)
-
-
-def test_rare_question_word_outweighs_one_every_sentence_has() -> None:
-    sentences = [
-        "No person shall discharge into any public sewer.",
-        "Any discharge to the sewer shall be approved.",
-        "Any liquid having a temperature higher than 190 degrees, discharged to the sewer.",
-    ]
-    weights = term_weights(["temperature", "sewer"], sentences)
-    assert weights["temperature"] > weights["sewer"]
-    best = max(sentences, key=lambda s: weighted_score(s, ["temperature", "sewer"], weights))
-    assert "temperature" in best
-
-
-def test_exact_word_form_beats_another_inflection() -> None:
-    weights = {"mound": 1.0}
-    assert weighted_score("All mounds shall be sized", ["mounds"], weights) > weighted_score(
-        "The earth shall be adequately mounded", ["mounds"], weights
-    )
 
 
 def test_lexical_evidence_needs_the_questions_own_key_words() -> None:
@@ -190,10 +144,3 @@ def test_expansion_does_not_make_an_off_topic_question_answerable(
     assistant: Assistant, question: str
 ) -> None:
     assert assistant.ask(question).refused
-
-
-def test_unknown_words_are_those_the_ordinance_never_uses() -> None:
-    from app.wording import unknown_words, vocabulary
-
-    vocab = vocabulary(["Violation thereof shall be a misdemeanor. Before the sale or transfer."])
-    assert unknown_words(["speeding", "violations", "selling", "what's"], vocab) == ["speeding"]

@@ -11,43 +11,6 @@ from app.assistant import Assistant
 from app.params import extract_params
 from app.settings import Settings
 from app.typos import correct_typos
-from app.wording import compound_subject, unaddressed_subjects, vocabulary, weighted_score
-
-
-def test_a_subject_without_any_word_of_its_meaning_is_unaddressed() -> None:
-    chaska = vocabulary(
-        ["It shall be the responsibility of the permittee to notify the Inspector."]
-    )
-    east_bethel = vocabulary(["Before the sale or property transfer within the city."])
-    question = "Which cities require an inspection when a house is sold?"
-    assert unaddressed_subjects(question, chaska) == ["sold"]
-    assert unaddressed_subjects(question, east_bethel) == []
-
-
-@pytest.mark.parametrize(
-    ("question", "expected"),
-    [
-        ("What is the minimum lot size in East Bethel?", True),
-        ("Do I need a license to install a septic system?", False),
-        ("How does Hugo define a bedroom?", False),
-    ],
-    ids=["lot-size", "license-install-apart", "define-a-bedroom"],
-)
-def test_compound_subject_is_two_key_words_side_by_side(question: str, expected: bool) -> None:
-    from app.quoting import key_words
-    from app.understand import understand
-
-    # as the answerer sees it: the city is a filter, its name is not one of the asked words
-    known = {"chaska": "Chaska", "east-bethel": "East Bethel", "hugo": "Hugo"}
-    asked = understand(question, known).corrected
-    assert compound_subject(asked, key_words(asked)) is expected
-
-
-def test_a_longer_form_of_an_asked_word_counts_but_less_than_the_word() -> None:
-    longer = weighted_score("the business of installation", ["install"], {"install": 1.0})
-    exact = weighted_score("shall install a tank", ["install"], {"install": 1.0})
-    assert 0 < longer < exact
-    assert weighted_score("as defined by the agency", ["define"], {"define": 1.0}) < longer
 
 
 @pytest.mark.parametrize(
@@ -95,7 +58,9 @@ def test_sale_inspection_names_the_cities_without_such_a_provision(assistant: As
     ids=["eb-lot-size", "hugo-sale-inspection"],
 )  # fmt: skip
 def test_loosely_related_text_is_not_an_answer(assistant: Assistant, question: str) -> None:
-    assert assistant.ask(question).refused
+    answer = assistant.ask(question)  # a refusal, or "the ordinance does not state ..."
+    assert answer.abstained
+    assert answer.refused or "does not state" in answer.answer
 
 
 @pytest.mark.slow

@@ -1,0 +1,101 @@
+"""The answerer's hand-written vocabulary, loaded from `app/lexicon.yaml` into a closed schema.
+
+Answer types (what a question asks for and what a provision that answers it carries), the
+yes/no and polarity patterns, where an ordinance defers, the subject vocabulary that tells an
+on-topic question, instruction-like text and the reader's weights.
+Every pattern is compiled at load time, so a bad entry fails with its name and the fix.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from core.errors import ConfigError
+
+PATH = Path(__file__).with_name("lexicon.yaml")
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AnswerType(_Record):
+    asked: list[str] = Field(description="Patterns over the question: it asks for this type.")
+    carries: str = Field(description="Pattern over a provision: it holds an answer of this type.")
+    figure: str = Field(default="", description="The phrase an answer leads with ('' = none).")
+    says: str = Field(description="How an abstention names the type ('a dollar amount').")
+    hint: str = Field(
+        description="Words searched with the question when no provision has the type."
+    )
+
+
+class Weights(_Record):
+    similarity: float
+    lexical: float
+    type: float
+    rank: float
+    title: float
+
+
+class ReaderParams(_Record):
+    typed_window: int = Field(ge=1)
+    typed_share: float = Field(ge=0, le=1)
+    second_share: float = Field(ge=0, le=1)
+    defer_window: int = Field(ge=1)
+    subject_share: float = Field(ge=0, le=1)
+    provision_vectors: bool
+    min_similarity: float = Field(ge=-1, le=1)
+    unknown_floor: float = Field(ge=-1, le=1)
+
+
+class Lexicon(_Record):
+    number: str
+    answer_types: dict[str, AnswerType]
+    yes_no: str
+    request: str
+    permission: str
+    requirement: str
+    negative: str
+    conditional: str
+    asking_words: list[str]
+    synonyms: dict[str, list[str]]
+    function_words: list[str]
+    deferral: str
+    domain: str
+    injection: str
+    weights: Weights
+    reader: ReaderParams
+
+    def pattern(self, text: str) -> re.Pattern[str]:
+        return _compile(text.replace("{num}", f"(?:{self.number})"))
+
+
+@lru_cache(maxsize=256)
+def _compile(text: str) -> re.Pattern[str]:
+    return re.compile(text, re.I)
+
+
+@lru_cache(maxsize=1)
+def lexicon(path: Path = PATH) -> Lexicon:
+    """The validated lexicon (loaded once); every pattern compiles."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        lex = Lexicon.model_validate(data)
+    except (OSError, yaml.YAMLError, ValidationError) as exc:
+        raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
+    fields = [lex.yes_no, lex.request, lex.permission, lex.requirement, lex.negative, lex.conditional,
+              lex.deferral, lex.domain, lex.injection]  # fmt: skip
+    for name, t in lex.answer_types.items():
+        fields += [*t.asked, t.carries] + ([t.figure] if t.figure else [])
+        del name
+    for text in fields:
+        try:
+            lex.pattern(text)
+        except re.error as exc:
+            raise ConfigError(f"Bad pattern {text[:60]!r} in {str(path)!r}: {exc}.") from exc
+    return lex

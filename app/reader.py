@@ -1,0 +1,414 @@
+"""The general reader: candidate provisions of a city's retrieved sections, scored by general
+signals, and the direct answer each asked part leads with.
+
+A provision is a verbatim span of one section: a sentence, a sentence with its list items, a list
+item with the sentence that introduces it, or a short sentence with the one it refers back to.
+Each is scored against a question part by
+
+* the bundled embedding model's cosine similarity (the numpy query encoder, cached per text),
+* BM25 over the candidate pool (the question's word stems),
+* whether it carries the part's answer type (duration, distance, money, who, ... per
+  `app/lexicon.yaml`),
+* the retrieval rank of its section and the question's words in the section title,
+
+with weights from the lexicon (fitted on the tune split by `evals/fit_reader.py`). `lead` turns the
+best provision into the direct answer: Yes/No for a yes/no part, the figure with its unit, or
+nothing (the quote then speaks). No number is written that the provision does not hold.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from app.compose import _STOP, _stem, split_sentences
+from app.lexicon import Lexicon, lexicon
+
+_ITEM = re.compile(r"^\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s")
+_REFERS = re.compile(
+    r"^(?:such|this|these|that|those|it|they|said|the same|violation|however)\b", re.I
+)
+_WH = re.compile(r"\b(?:what|which|who|whom|when|where|how|why)\b", re.I)
+_LONG = 480
+_MAX = 700
+_VECTORS: dict[str, np.ndarray] = {}
+FIGURE_TYPES = (
+    "money",
+    "date",
+    "duration",
+    "area",
+    "volume",
+    "rate",
+    "distance",
+    "count",
+    "contact",
+)
+TYPED = (*FIGURE_TYPES, "penalty", "who")
+"""Types a city's answer must carry (else it abstains)."""
+
+
+@dataclass(frozen=True)
+class Provision:
+    """A verbatim span of one section (whitespace folded) and the section's retrieval rank."""
+
+    section: Any
+    text: str
+    rank: int
+    similarity: float | None = None
+    """The embedding similarity of the retrieved chunk that holds it (None: not retrieved)."""
+
+
+@dataclass
+class Scored:
+    provision: Provision
+    score: float
+    features: dict[str, float]
+
+
+def provisions(section: Any, rank: int) -> list[Provision]:
+    """The candidate provisions of one section, each a verbatim span of its folded text."""
+    key = (section.jurisdiction, section.ref, section.text)
+    if key not in _SPANS:
+        _SPANS[key] = _spans(section)
+    return [Provision(section, text, rank) for text in _SPANS[key]]
+
+
+_SPANS: dict[tuple[str, str, str], list[str]] = {}
+
+
+def _spans(section: Any) -> list[str]:
+    folded = " ".join(section.text.split())
+    sentences: list[str] = []
+    for s in split_sentences(section.text):
+        sentences.extend(_pieces(s))
+    spans: list[str] = []
+    for i, s in enumerate(sentences):
+        spans.append(s)
+        if s.rstrip().endswith(":"):  # a list's lead-in with its items
+            j, span = i + 1, s
+            while j < len(sentences) and len(span) + len(sentences[j]) < _MAX:
+                span = f"{span} {sentences[j]}"
+                j += 1
+                if not (j < len(sentences) and _ITEM.match(sentences[j])):
+                    break
+            spans.append(span)
+        if _ITEM.match(s):  # an item with the sentence that introduces its list
+            for k in range(i - 1, max(-1, i - 10), -1):
+                if sentences[k].rstrip().endswith(":"):
+                    span = " ".join(sentences[k : i + 1])
+                    if len(span) <= _MAX:
+                        spans.append(span)
+                    elif len(sentences[k]) + len(s) < _MAX:
+                        spans.append(s)
+                    break
+        if i > 0 and (len(s) < 90 or _REFERS.match(s)):  # the sentence it refers back to
+            spans.append(f"{sentences[i - 1]} {s}")
+    out: list[str] = []
+    for span in spans:
+        span = span.strip()
+        if len(span) >= 8 and span not in out and span in folded:
+            out.append(span)
+    return out
+
+
+def _pieces(sentence: str) -> list[str]:
+    """A long sentence cut at its clauses and list markers (each piece verbatim)."""
+    if len(sentence) <= _LONG:
+        return [sentence]
+    parts = re.split(
+        r"(?<=[;:])\s+|\s+(?=\(\w{1,3}\)\s)|\s+(?=(?:\d{1,2}|[a-z])\.\s[A-Z])", sentence
+    )
+    out: list[str] = []
+    for part in parts:
+        if out and len(part) < 25:
+            out[-1] = f"{out[-1]} {part}"
+        elif len(part) > _MAX:
+            out.extend(_window(part))
+        else:
+            out.append(part)
+    return out
+
+
+def _window(text: str) -> list[str]:
+    words = text.split(" ")
+    out, cur = [], []
+    for w in words:
+        cur.append(w)
+        if sum(len(x) + 1 for x in cur) > _LONG:
+            out.append(" ".join(cur))
+            cur = cur[-8:]  # overlap, so a figure on the edge is whole in one window
+    if cur:
+        out.append(" ".join(cur))
+    return out
+
+
+# -- what a question asks -------------------------------------------------------------------
+
+
+def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
+    """The answer types a question (part) asks for, main type first."""
+    lex = lex or lexicon()
+    found = [
+        name
+        for name, t in lex.answer_types.items()
+        if any(lex.pattern(p).search(question) for p in t.asked)
+    ]
+    if is_yes_no(question, lex):  # "permits only last 6 months, right?": the stated figure's type
+        named = [n for n in FIGURE_TYPES if n != "count" and _stated(question, n, lex)]
+        found = named + found
+    return list(dict.fromkeys(found))
+
+
+def _stated(text: str, name: str, lex: Lexicon) -> str | None:
+    figure = lex.answer_types[name].figure
+    if not figure:
+        return None
+    m = lex.pattern(figure).search(text)
+    return m.group(0) if m and re.search(r"\d|[a-z]{3,}", m.group(0)) else None
+
+
+def is_yes_no(question: str, lex: Lexicon | None = None) -> bool:
+    lex = lex or lexicon()
+    sentences = re.split(r"(?<=[.?!])\s+", question.strip())
+    asking = [s for s in sentences if s.endswith("?")] or sentences[-1:]
+    for sentence in asking:
+        clause = re.split(r"[,;:()\u2014\u2013]|\s-\s", sentence.rstrip("?").strip())[-1]
+        whole = sentence.rstrip("?").strip()
+        for text in dict.fromkeys([clause, whole]):
+            if lex.pattern(lex.request).search(text):
+                continue
+            if lex.pattern(lex.yes_no).search(text.strip()):
+                return True
+    return False
+
+
+def split_parts(question: str) -> list[str]:
+    """The asked parts of a question ("how long ..., and can I extend it?" -> two parts)."""
+    pieces = re.split(
+        r"(?<=\?)\s+|\s*;\s*|,?\s+and\s+(?:then\s+|also\s+)?(?=(?:how|what|who|whom|when|where|which|can|could|is|are|"
+        r"do|does|must|will|may|if)\b)|,\s*(?:versus|vs\.?|compared to)\s+",
+        question.strip(),
+    )
+    parts = [p.strip(" ,") for p in pieces if len(p.split()) >= 3]
+    asking = [p for p in parts if "?" in p or _WH.search(p) or asked_types(p) or is_yes_no(p)]
+    return asking if len(asking) > 1 else [question]
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+
+def _vectors(texts: Sequence[str]) -> np.ndarray:
+    from index.encoder import get_query_encoder
+
+    new = [t for t in dict.fromkeys(texts) if t not in _VECTORS]
+    if new:
+        encoded = get_query_encoder().encode(new, batch_size=16)
+        for t, v in zip(new, encoded, strict=True):
+            _VECTORS[t] = v
+    return np.stack([_VECTORS[t] for t in texts]) if texts else np.zeros((0, 384), np.float32)
+
+
+@lru_cache(maxsize=65536)
+def stems(text: str) -> list[str]:
+    words = re.findall(r"[a-z$][a-z0-9$'-]*", text.lower())
+    return [_stem(w) for w in words if w not in _STOP and len(w) > 2]
+
+
+def features(
+    question: str, pool: list[Provision], types: list[str], qvec: np.ndarray | None = None
+) -> list[dict[str, float]]:
+    """The general signals of each provision for the question (see the module docstring)."""
+    if not pool:
+        return []
+    lex = lexicon()
+    if lex.reader.provision_vectors:  # each provision embedded (exact, slow on a small CPU)
+        if qvec is None:
+            qvec = _vectors([question])[0]
+        sims = _vectors([p.text for p in pool]) @ qvec
+    else:  # the similarity of the chunk that holds it, from the retrieval itself
+        sims = np.array([p.similarity or 0.0 for p in pool], dtype=np.float32)
+    q = set(stems(question))
+    docs = [stems(p.text) for p in pool]
+    df = Counter(s for d in docs for s in set(d))
+    n = len(docs)
+    avg = sum(len(d) for d in docs) / n or 1.0
+    bm = []
+    for d in docs:
+        tf = Counter(d)
+        total = 0.0
+        for s in q:
+            if tf[s]:
+                idf = math.log(1 + (n - df[s] + 0.5) / (df[s] + 0.5))
+                total += idf * tf[s] * 2.2 / (tf[s] + 1.2 * (0.25 + 0.75 * len(d) / avg))
+        bm.append(total)
+    top = max(bm) or 1.0
+    main = [t for t in types if t in lex.answer_types][:2]
+    out: list[dict[str, float]] = []
+    for p, sim, b in zip(pool, sims, bm, strict=True):
+        title = set(stems(p.section.title))
+        has_type = any(carries(p.text, t) for t in main)
+        out.append(
+            {
+                "similarity": float(sim),
+                "lexical": b / top,
+                "type": 1.0 if has_type else 0.0,
+                "rank": 1.0 / (1 + p.rank),
+                "title": len(q & title) / len(q) if q else 0.0,
+            }
+        )
+    return out
+
+
+def score(
+    question: str, pool: list[Provision], qvec: np.ndarray | None = None, *, types: list[str]
+) -> list[Scored]:
+    """Every provision of the pool scored against the question (best first)."""
+    w = lexicon().weights
+    out = [
+        Scored(p, sum(getattr(w, k) * v for k, v in f.items()), f)
+        for p, f in zip(pool, features(question, pool, types, qvec), strict=True)
+    ]
+    out.sort(key=lambda s: -s.score)
+    return out
+
+
+@lru_cache(maxsize=65536)
+def carries(text: str, name: str) -> bool:
+    lex = lexicon()
+    t = lex.answer_types.get(name)
+    return bool(t and lex.pattern(t.carries).search(text))
+
+
+def figure(text: str, name: str) -> str | None:
+    """The verbatim phrase of type `name` in a provision (its first), or None."""
+    lex = lexicon()
+    t = lex.answer_types.get(name)
+    if not t or not t.figure:
+        return None
+    m = lex.pattern(t.figure).search(text)
+    return m.group(0).strip(" ,.;") if m else None
+
+
+def subject_words(question: str, names: Sequence[str] = ()) -> set[str]:
+    """Stems of what the question is about: not function words, asking words or city names."""
+    lex = lexicon()
+    skip = {_stem(w) for w in [*lex.asking_words, *lex.function_words]} | {
+        _stem(w) for n in names for w in re.findall(r"[a-z]+", n.lower())
+    }
+    words = re.findall(r"[a-z][a-z-]*", question.lower().replace("'", ""))
+    return {_stem(w) for w in words if len(w) > 2} - skip
+
+
+def covers_subject(question: str, text: str, names: Sequence[str] = ()) -> bool:
+    """Whether the text holds most of the question's subject words (`subject_share`), in some
+    form."""
+    wanted = subject_words(question, names)
+    if not wanted:
+        return True
+    own = {_stem(w) for w in re.findall(r"[a-z][a-z-]*", text.lower())}
+    held = sum(
+        w in own or any(o.startswith(w) or w.startswith(o) for o in own if len(o) >= 4)
+        for w in wanted
+    )
+    return held / len(wanted) >= lexicon().reader.subject_share
+
+
+def synonyms_of(question: str) -> list[str]:
+    """The ordinances' words for the question's everyday words (`lexicon.synonyms`)."""
+    table = lexicon().synonyms
+    out: list[str] = []
+    for w in re.findall(r"[a-z]+", question.lower()):
+        for key in (w, _stem(w)):
+            out.extend(x for x in table.get(key, ()) if x not in out)
+    return out
+
+
+def vocabulary(texts: Iterable[str]) -> set[str]:
+    """The stems of every word in `texts` (a city's ordinance)."""
+    out: set[str] = set()
+    for text in texts:
+        out.update(_stem(w) for w in re.findall(r"[a-z][a-z'-]+", text.lower()))
+    return out
+
+
+def holds_subject(question: str, text: str, names: Sequence[str] = ()) -> bool:
+    """Whether the text holds at least one word of the question's subject (or it has none)."""
+    wanted = subject_words(question, names)
+    if not wanted:
+        return True
+    own = {_stem(w) for w in re.findall(r"[a-z][a-z-]*", text.lower())}
+    return any(w in own or any(o.startswith(w) for o in own if len(w) >= 4) for w in wanted)
+
+
+def deferral(text: str) -> bool:
+    lex = lexicon()
+    return bool(lex.pattern(lex.deferral).search(text))
+
+
+# -- the direct answer -----------------------------------------------------------------------
+
+_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "eighteen": 18,
+    "twenty": 20, "twenty-four": 24, "thirty": 30, "forty-five": 45, "forty-eight": 48,
+    "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100, "one hundred": 100,
+}  # fmt: skip
+
+
+def _numbers(text: str) -> set[float]:
+    out = {float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", text)}
+    low = text.lower()
+    for word, value in _WORDS.items():
+        if re.search(rf"\b{word}\b", low):
+            out.add(float(value))
+    return out
+
+
+def polarity(question: str, provision: str) -> str | None:
+    """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure."""
+    lex = lexicon()
+    negative = bool(lex.pattern(lex.negative).search(provision))
+    conditional = bool(lex.pattern(lex.conditional).search(provision))
+    asks_duty = bool(lex.pattern(lex.requirement).search(question))
+    asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty
+    q_without = bool(re.search(r"\bwithout\b|\bno\b|\bnot\b|n't\b", question, re.I))
+    if asks_duty:
+        if negative and conditional:
+            return "Yes"  # "no person shall ... without a permit"
+        return "No" if negative else "Yes"
+    if asks_leave:
+        if negative:
+            return "No"
+        return "No" if q_without and conditional else "Yes"
+    return "No" if negative else "Yes"
+
+
+def premise_check(question: str, provision: str, types: list[str]) -> tuple[str, str] | None:
+    """A figure the question states ('6 months, right?') against the provision's:
+    ('Yes'|'No', the provision's figure), or None when the question states none."""
+    lex = lexicon()
+    for name in dict.fromkeys([*types, "count"]):
+        stated = _stated(question, name, lex)
+        found = figure(provision, name)
+        if (
+            stated and name == "count"
+        ):  # "2 soil borings" against the provision's "four (4) ... borings"
+            noun = _stem(stated.split()[-1].lower())
+            pattern = lex.pattern(lex.answer_types[name].figure)
+            nouns = [
+                m.group(0)
+                for m in pattern.finditer(provision)
+                if _stem(m.group(0).split()[-1].lower()) == noun
+            ]
+            found = nouns[0] if nouns else None
+        if stated and found:
+            agree = bool(_numbers(stated) & _numbers(found))
+            return ("Yes" if agree else "No", found)
+    return None
