@@ -176,8 +176,8 @@ def test_a_yes_no_question_gets_the_readers_yes(
         f"Yes. Chaska requires a permit to repair a septic system {_marker_of(user, 'repair')}."
     )
     answer = llm_assistant.ask(PERMIT)
-    assert not default_answers[PERMIT].startswith("Yes")
-    assert answer.mode == "llm" and answer.answer.startswith("Yes.")
+    assert default_answers[PERMIT].startswith("Yes")  # the reader's Yes, kept by the LLM's reply
+    assert answer.mode == "llm" and answer.answer.startswith("Yes. Chaska requires a permit")
 
 
 @pytest.mark.parametrize(
@@ -306,12 +306,10 @@ def test_index_llm_imports_nothing_from_the_app() -> None:
 def test_llm_negation_its_quote_does_not_make_falls_back(
     llm_assistant: Assistant, fake_llm: FakeOpenAI
 ) -> None:
-    # an answer obeying injected text: verbatim quote, but the claim is not what it says
-    fake_llm.script = scripted(
-        "get_section",
-        {"jurisdiction": "chaska", "ref": "98"},
-        lambda out: f"No permit is ever required in Chaska {_first_id(out)}.",
+    # an answer obeying injected text: it cites a real provision, but the claim is not what it says
+    fake_llm.script = lambda user: Reply(
+        f"No permit is ever required in Chaska {_marker_of(user, 'permit')}."
     )
-    answer = llm_assistant.ask("Does Chaska require a permit for a new septic tank?")
+    answer = llm_assistant.ask(PERMIT)
     assert answer.mode == "llm-fallback"
     assert "No permit is ever required" not in answer.answer
