@@ -147,10 +147,12 @@ def unsupported_claims(
     citations: list[Citation],
     sections: Mapping[tuple[str, str], str],
     tool_texts: Iterable[str] = (),
+    question: str = "",
 ) -> list[str]:
     """Why a line's claim is not what its cited quotes say (empty when it is, or when the line
     cites nothing). Beyond the quotes being verbatim: a negative claim or a "No" needs a cited
-    quote that negates or prohibits; a "Yes" needs a cited quote; a claim that the section
+    quote that negates or prohibits, or (a "No" to a false premise) the line states the quote's
+    figure where the question states another; a "Yes" needs a cited quote; a claim that the section
     does not use a word is checked against the section; a claim that the text states no
     figure is checked against the quotes."""
     if re.match(r"\s*(?:\[\d+\]|Note:|Sources:)", line):
@@ -183,11 +185,20 @@ def unsupported_claims(
     said = set().union(*(_negated_words(q, _NEGATIVE_QUOTE) for q in quotes))
     if yes_no is not None and yes_no.group(1).lower() == "no":
         # "No: ... prohibits it": the answer negates the question; a quote must negate too
-        return [] if said else ["a 'No' answer whose quotes negate or prohibit nothing"]
+        if said or _corrects_a_figure(claim, quotes, question):
+            return []
+        return ["a 'No' answer whose quotes negate or prohibit nothing"]
     negated = _negated_words(claim, _NEGATIVE_CLAIM)
     if not negated or negated & said:
         return []
     return [f"negative claim {fold_ws(claim)[:60]!r}: no cited quote negates what it negates"]
+
+
+def _corrects_a_figure(claim: str, quotes: list[str], question: str) -> bool:
+    """A "No" that answers a wrong figure in the question with the quoted one: the line states a
+    figure its quotes hold, and the question states a figure they do not."""
+    quoted = set().union(*(numbers_in(q) for q in quotes))
+    return bool(numbers_in(claim) & quoted) and bool(numbers_in(question) - quoted)
 
 
 _WORD = re.compile(r"[a-z][a-z']+")
@@ -270,7 +281,7 @@ def verify_answer(answer: Answer, ctx: VerificationContext) -> Answer:
         if bad:
             log.warning("removed a line with unsupported numbers %s: %r", bad, line)
             continue
-        wrong = unsupported_claims(line, kept, ctx.sections, ctx.tool_texts)
+        wrong = unsupported_claims(line, kept, ctx.sections, ctx.tool_texts, answer.question)
         if wrong:
             log.warning("removed a line its quotes do not support (%s): %r", wrong[0], line)
             continue
@@ -303,7 +314,9 @@ def failures(answer: Answer, ctx: VerificationContext) -> list[str]:
     if bad:
         out.append(f"unsupported numbers: {', '.join(bad)}")
     for line in answer.answer.splitlines():
-        out += unsupported_claims(line, list(answer.citations), ctx.sections, ctx.tool_texts)
+        out += unsupported_claims(
+            line, list(answer.citations), ctx.sections, ctx.tool_texts, answer.question
+        )
     if not answer.refused and not answer.citations:
         out.append("no citations")
     return out

@@ -145,6 +145,23 @@ def test_negations_and_yes_no_must_be_what_the_quote_says(line: str, quote: str,
     assert (unsupported_claims(line, citations, {}) == []) is ok
 
 
+@pytest.mark.parametrize(
+    ("question", "line", "ok"),
+    [
+        pytest.param("Permits last 6 months, right?", "No. A permit is valid for twelve (12) months [1].", True, id="corrects-the-premise"),
+        pytest.param("Permits last 12 months, right?", "No. A permit is valid for twelve (12) months [1].", False, id="no-premise-to-correct"),
+        pytest.param("Permits last 6 months, right?", "No. Permits are issued by the city [1].", False, id="no-figure-stated"),
+    ],
+)  # fmt: skip
+def test_a_no_to_a_wrong_figure_is_supported_by_the_quoted_figure(
+    question: str, line: str, ok: bool
+) -> None:
+    from app.verify import unsupported_claims
+
+    cite = _cite("A permit is valid for twelve (12) months from the date of issuance.")
+    assert (unsupported_claims(line, [cite], {}, question=question) == []) is ok
+
+
 def test_claim_that_a_section_lacks_a_word_is_checked_against_the_section() -> None:
     from app.verify import unsupported_claims
 
