@@ -55,6 +55,8 @@ class Answer(_Record):
         """With ``context={"verification": VerificationContext}``, keep only verified citations
         (instructor CitationMixin style); an answer left without support becomes REFUSAL."""
         ctx = (info.context or {}).get("verification") if info.context else None
+        if self.refused:  # a refusal always abstains
+            object.__setattr__(self, "abstained", True)
         if ctx is None:
             return self
         from app.verify import verify_answer

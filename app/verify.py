@@ -194,11 +194,26 @@ def unsupported_claims(
     return [f"negative claim {fold_ws(claim)[:60]!r}: no cited quote negates what it negates"]
 
 
+_FIGURE_UNIT = re.compile(r"(\d[\d,]*(?:\.\d+)?)\)?[\s-]*([a-z]{3,})", re.IGNORECASE)
+
+
+def _figures(text: str) -> set[tuple[str, str]]:
+    """(number, unit stem) pairs: '2,000-gallon' and '1,200 gallons' -> ('2000', 'gall'), ..."""
+    return {
+        (n, m.group(2)[:4].casefold())
+        for m in _FIGURE_UNIT.finditer(text)
+        for n in numbers_in(m.group(1))
+    }
+
+
 def _corrects_a_figure(claim: str, quotes: list[str], question: str) -> bool:
     """A "No" that answers a wrong figure in the question with the quoted one: the line states a
-    figure its quotes hold, and the question states a figure they do not."""
+    quoted figure in a unit for which the question states another figure ('6 months' asked,
+    'twelve (12) months' quoted)."""
     quoted = set().union(*(numbers_in(q) for q in quotes))
-    return bool(numbers_in(claim) & quoted) and bool(numbers_in(question) - quoted)
+    stated = {(n, u) for n, u in _figures(claim) if n in quoted}
+    asked = _figures(question)
+    return any(u == v and n != m for n, u in stated for m, v in asked)
 
 
 _WORD = re.compile(r"[a-z][a-z']+")

@@ -130,7 +130,7 @@ def _ctx() -> VerificationContext:
         ("Yes. X §5 requires pumping [1]", "No, it is not required [1].", [1], False),
         ("Yes. X §5 requires pumping [1]", "Pumping is required [1].", [1], False),
         ("Yes. X §5 requires pumping [1]", "Yes, every three years [1].", [1], True),
-        ("X §5 says: pumped every three years [1]", "No. Only every three years [1].", [1], True),
+        ("X §5 says: pumped every three years [1]", "No. Only every three years [1].", [1], False),
         (
             "X §5 says: pumped every three years [1]",
             f'Question: How often?\n\nProvisions (X):\n[1] X §5 Pumping: "{QUOTE}"',
@@ -150,7 +150,7 @@ def _ctx() -> VerificationContext:
         "flips-yes",
         "drops-yes",
         "keeps-yes",
-        "adds-a-lead",
+        "adds-an-unsupported-no",
         "echoes-the-request",
         "echoes-a-provision",
         "rambles",
