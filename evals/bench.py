@@ -361,8 +361,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", action="append", default=[], help="Run only benches whose name contains this."
     )
+    parser.add_argument(
+        "--scale",
+        type=int,
+        default=0,
+        metavar="N",
+        help="Instead: the scale benchmark with synthetic cities at N = 10, 100, 1000 up to N.",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=["embedded", "server", "both"],
+        default="both",
+        help="With --scale: embedded Chroma, a `chroma run` server, or both.",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
+    if args.scale:
+        from evals import scale_bench
+
+        backends = ["embedded", "server"] if args.backend == "both" else [args.backend]
+        with tempfile.TemporaryDirectory(prefix="ordinance-scale-") as tmp:
+            table, ok = scale_bench.run(args.scale, backends, args.rounds, Path(tmp))
+        print(table)
+        return 0 if ok else 1
     rows: list[BenchRow] = []
     with tempfile.TemporaryDirectory(prefix="ordinance-bench-") as tmp:
         ctx = BenchContext(workdir=Path(tmp), rounds=args.rounds)
