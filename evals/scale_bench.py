@@ -176,6 +176,17 @@ def _percentiles(ms: list[float]) -> tuple[float, float]:
     return statistics.median(ms), ms[int(0.95 * (len(ms) - 1))]
 
 
+def _ask(assistant: Any, question: str, key: str | None, errors: list[str]) -> str:
+    """Ask; the answer's digest, or the error's name (an error still counts its time)."""
+    from core.errors import OrdinanceError
+
+    try:
+        return _answer_digest(assistant.ask(question, jurisdiction=key))
+    except OrdinanceError as exc:
+        errors.append(f"{key}: {question[:40]!r}: {exc}"[:200])
+        return type(exc).__name__
+
+
 def _answer_digest(answer: Any) -> str:
     cites = [(c.jurisdiction, c.section, c.quote) for c in answer.citations]
     return hashlib.sha256(json.dumps([answer.answer, cites], default=str).encode()).hexdigest()[:12]
@@ -198,9 +209,10 @@ def step_serve(cities_dir: Path, home: Path, n: int, url: str | None, rounds: in
     ]
     settings = Settings(home=home, chroma_url=url, llm_provider="none")
     assistant = Assistant(settings=settings)
-    first = assistant.ask(*picked[0])
+    errors: list[str] = []
+    _ask(assistant, *picked[0], errors)
     cold = time.perf_counter() - started
-    out: dict[str, Any] = {"cold_first_answer_s": cold, "first_refused": first.refused}
+    out: dict[str, Any] = {"cold_first_answer_s": cold}
     retriever = assistant.retriever
     retriever.search("septic tank", k=1)
     timings: dict[str, list[float]] = {
@@ -213,19 +225,18 @@ def step_serve(cities_dir: Path, home: Path, n: int, url: str | None, rounds: in
             retriever.search(question, [key], 5)
             timings["search_city"].append((time.perf_counter() - t) * 1000)
             t = time.perf_counter()
-            answer = assistant.ask(question, jurisdiction=key)
+            digest = _ask(assistant, question, key, errors)
             timings["answer_city"].append((time.perf_counter() - t) * 1000)
             if r == 0:
-                digests.append(_answer_digest(answer))
+                digests.append(digest)
         for question in GENERIC_QUESTIONS:
             t = time.perf_counter()
             retriever.search(question, None, 5)
             timings["search_all"].append((time.perf_counter() - t) * 1000)
     for question in GENERIC_QUESTIONS[: 2 if n >= 1000 else None]:
         t = time.perf_counter()
-        answer = assistant.ask(question)
+        digests.append(_ask(assistant, question, None, errors))
         timings["answer_all"].append((time.perf_counter() - t) * 1000)
-        digests.append(_answer_digest(answer))
     for name, values in timings.items():
         out[f"{name}_p50_ms"], out[f"{name}_p95_ms"] = _percentiles(values)
     from app.ui_logic import Services, jurisdiction_choices, section_tree_html
@@ -240,6 +251,7 @@ def step_serve(cities_dir: Path, home: Path, n: int, url: str | None, rounds: in
     out["ui_browse_s"] = time.perf_counter() - t
     out["ui_cities"] = len(choices) - 1
     out["digests"] = digests
+    out["errors"] = errors
     out["rss_mb"] = _peak_rss_mb()
     return out
 

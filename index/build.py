@@ -29,6 +29,7 @@ from core.locking import writer_lock
 from index import chroma
 from index.chunk import chunk_sections
 from index.embed import get_embedder, model_id
+from index.lexical import write_lexical
 from index.records import Chunk, IndexStats
 from index.state import (
     SCHEMA_VERSION,
@@ -336,6 +337,7 @@ def _update_index(
             if progress:
                 progress(done, steps)
         write_generation(home, generation, chunks, all_docs)
+        write_lexical(generation_dir(home, generation), chunks)
         state = IndexState(
             schema_version=SCHEMA_VERSION,
             home_id=hid,
