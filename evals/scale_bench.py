@@ -83,9 +83,7 @@ class ReusingEmbedder:
         return text
 
     def embed(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
-        keys = [
-            hashlib.sha256(self.template_text(t).encode()).hexdigest()[:24] for t in texts
-        ]
+        keys = [hashlib.sha256(self.template_text(t).encode()).hexdigest()[:24] for t in texts]
         todo = {k: self.template_text(t) for k, t in zip(keys, texts, strict=True)}
         todo = {k: t for k, t in todo.items() if k not in self.vectors}
         if todo:
@@ -100,7 +98,7 @@ class ReusingEmbedder:
     def save(self) -> None:
         self.cache_path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.cache_path.with_suffix(".tmp.npz")
-        np.savez(tmp, **self.vectors)
+        np.savez(tmp, **self.vectors)  # type: ignore[arg-type]
         os.replace(tmp, self.cache_path)
 
 
@@ -289,8 +287,16 @@ class ChromaServer:
         self.path.mkdir(parents=True, exist_ok=True)
         with (self.path / "server.log").open("wb") as out:
             self.proc = subprocess.Popen(
-                [str(CHROMA), "run", "--path", str(self.path / "db"), "--host", "127.0.0.1",
-                 "--port", str(port)],  # fmt: skip
+                [
+                    str(CHROMA),
+                    "run",
+                    "--path",
+                    str(self.path / "db"),
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                ],
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
@@ -312,7 +318,9 @@ class ChromaServer:
         if self.proc is None:
             return 0.0
         status = Path(f"/proc/{self.proc.pid}/status").read_text()
-        return next(int(ln.split()[1]) / 1024 for ln in status.splitlines() if ln.startswith("VmHWM"))
+        return next(
+            int(ln.split()[1]) / 1024 for ln in status.splitlines() if ln.startswith("VmHWM")
+        )
 
     def __exit__(self, *exc: object) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -201,6 +201,10 @@ class Retriever:
         """Key -> manifest entry of every indexed jurisdiction (no city text is read)."""
         return {k: c.entry for k, c in self._catalog.items()}
 
+    def document(self, jurisdiction: str) -> ParsedDocument:
+        """A city's parsed document (read when first needed)."""
+        return self._city(self.resolve_jurisdiction(jurisdiction)).doc
+
     def section_count(self, jurisdiction: str) -> int:
         """Sections (of kind 'section') of a city, from the catalog."""
         return self._catalog[self.resolve_jurisdiction(jurisdiction)].sections
