@@ -210,7 +210,7 @@ def step_serve(cities_dir: Path, home: Path, n: int, url: str | None, rounds: in
     errors: list[str] = []
     _ask(assistant, *picked[0], errors)
     cold = time.perf_counter() - started
-    out: dict[str, Any] = {"cold_first_answer_s": cold}
+    out: dict[str, Any] = {"cold_first_answer_s": cold, "cold_cpu_s": time.process_time()}
     retriever = assistant.retriever
     retriever.search("septic tank", k=1)
     timings: dict[str, list[float]] = {
@@ -231,7 +231,7 @@ def step_serve(cities_dir: Path, home: Path, n: int, url: str | None, rounds: in
             t = time.perf_counter()
             retriever.search(question, None, 5)
             timings["search_all"].append((time.perf_counter() - t) * 1000)
-    for question in GENERIC_QUESTIONS[: 2 if n >= 1000 else None]:
+    for question in GENERIC_QUESTIONS[: 1 if n >= 1000 else None]:
         t = time.perf_counter()
         digests.append(_ask(assistant, question, None, errors))
         timings["answer_all"].append((time.perf_counter() - t) * 1000)
@@ -386,7 +386,8 @@ ROWS: list[tuple[str, str, Any]] = [
     ("add 1 city: time", "s", lambda m: m["add"]["index_s"]),
     ("add 1 city: chunks embedded", "", lambda m: m["add"]["embedded"]),
     ("add 1 city: chunks in that city", "", lambda m: m["add"]["chunks"] - m["ingest"]["chunks"]),
-    ("cold start to first answer", "s", lambda m: m["serve"]["wall_s"]),
+    ("cold start to first answer", "s", lambda m: m["serve"]["cold_first_answer_s"]),
+    ("  of which CPU time", "s", lambda m: m["serve"]["cold_cpu_s"]),
     ("warm search p50, city named", "ms", lambda m: m["serve"]["search_city_p50_ms"]),
     ("warm search p95, city named", "ms", lambda m: m["serve"]["search_city_p95_ms"]),
     ("warm search p50, all cities", "ms", lambda m: m["serve"]["search_all_p50_ms"]),
@@ -475,9 +476,8 @@ def run(max_n: int, backends: Sequence[str], rounds: int, workdir: Path) -> tupl
         for m in largest
         for check in [TARGETS[name][1]]
     )
-    ok = ok and all(m["add"]["embedded"] == m["add"]["chunks"] - m["ingest"]["chunks"]
-                    or m["add"]["embedded"] <= m["add"]["chunks"] - m["ingest"]["chunks"]
-                    for m in largest)  # fmt: skip
+    growth = [m["add"]["chunks"] - m["ingest"]["chunks"] for m in largest]
+    ok = ok and all(m["add"]["embedded"] <= g for m, g in zip(largest, growth, strict=True))
     return table, ok
 
 
