@@ -143,7 +143,8 @@ def _mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]
     """(key, start, end) of every mention of a known jurisdiction, in text order.
 
     A mention within one typo that overlaps an exact mention of another jurisdiction is
-    dropped: among many cities, a name typed exactly is not a typo of a similar name."""
+    dropped: among many cities, a name typed exactly is not a typo of a similar name; so is a
+    mention inside a longer exact one ("Vandwick" inside "Vandwick Township")."""
     words = _words(text)
     index = _name_index(tuple(known.items()))
     found: set[tuple[str, int, int, bool]] = set()
@@ -158,11 +159,17 @@ def _mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]
             elif len(form) > 1 and _close(word, "".join(form)):
                 found.add((key, start, end, word == "".join(form)))
     exact_spans = [(k, a, b) for k, a, b, exact in found if exact]
-    kept = {
-        (k, a, b)
-        for k, a, b, exact in found
-        if exact or not any(k2 != k and a < b2 and a2 < b for k2, a2, b2 in exact_spans)
-    }
+
+    def shadowed(k: str, a: int, b: int, exact: bool) -> bool:
+        """Inside a longer exact mention of another city ("Vandwick" in "Vandwick Township"),
+        or, for a typo, overlapping any exact mention of another city."""
+        for k2, a2, b2 in exact_spans:
+            inside = a2 <= a and b <= b2 and b2 - a2 > b - a
+            if k2 != k and a < b2 and a2 < b and (not exact or inside):
+                return True
+        return False
+
+    kept = {(k, a, b) for k, a, b, exact in found if not shadowed(k, a, b, exact)}
     return sorted(kept, key=lambda m: (m[1], -m[2]))
 
 
