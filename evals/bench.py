@@ -374,14 +374,31 @@ def main(argv: list[str] | None = None) -> int:
         default="both",
         help="With --scale: embedded Chroma, a `chroma run` server, or both.",
     )
+    parser.add_argument(
+        "--sizes", default="", help="With --scale: the N to measure, e.g. '1000' (default: ladder)."
+    )
+    parser.add_argument(
+        "--record", type=Path, default=None, help="With --scale: append each measurement here."
+    )
+    parser.add_argument(
+        "--report",
+        type=Path,
+        nargs="+",
+        default=None,
+        help="Print the scale table from files written with --record (no measuring).",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
-    if args.scale:
+    if args.scale or args.report:
         from evals import scale_bench
 
-        backends = ["embedded", "server"] if args.backend == "both" else [args.backend]
-        with tempfile.TemporaryDirectory(prefix="ordinance-scale-") as tmp:
-            table, ok = scale_bench.run(args.scale, backends, args.rounds, Path(tmp))
+        if args.report:
+            table, ok = scale_bench.report_files(args.report)
+        else:
+            backends = ["embedded", "server"] if args.backend == "both" else [args.backend]
+            sizes = [int(x) for x in args.sizes.split(",") if x] or scale_bench.scales(args.scale)
+            with tempfile.TemporaryDirectory(prefix="ordinance-scale-") as tmp:
+                table, ok = scale_bench.run(sizes, backends, args.rounds, Path(tmp), args.record)
         print(table)
         return 0 if ok else 1
     rows: list[BenchRow] = []

@@ -97,7 +97,7 @@ class ReusingEmbedder:
 
     def save(self) -> None:
         self.cache_path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.cache_path.with_suffix(".tmp.npz")
+        tmp = self.cache_path.with_suffix(f".{os.getpid()}.tmp.npz")
         np.savez(tmp, **self.vectors)  # type: ignore[arg-type]
         os.replace(tmp, self.cache_path)
 
@@ -457,18 +457,36 @@ def _same_answers(results: list[dict]) -> str:
     return "; ".join(out)
 
 
-def run(max_n: int, backends: Sequence[str], rounds: int, workdir: Path) -> tuple[str, bool]:
-    """The scale table for N up to ``max_n`` and whether every target held at the largest N."""
+def run(
+    sizes: Sequence[int],
+    backends: Sequence[str],
+    rounds: int,
+    workdir: Path,
+    record: Path | None = None,
+) -> tuple[str, bool]:
+    """The scale table at ``sizes`` and whether every target held at the largest. Each
+    measurement is appended to ``record`` (JSON lines) as soon as it is taken."""
     results = []
     bare = _child("bare", str(_bare_cities(workdir)))
-    for n in scales(max_n):
+    if record:
+        with record.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps({"bare": bare}) + "\n")
+    for n in sizes:
         for backend in backends:
             started = time.perf_counter()
             results.append(measure(workdir, n, backend, rounds))
             print(f"scale: N={n} {backend} measured in {time.perf_counter() - started:.0f} s",
                   file=sys.stderr, flush=True)  # fmt: skip
-    table = format_scale(results, bare["chunks_per_s"])
-    largest = [m for m in results if m["n"] == max(scales(max_n))]
+            if record:
+                with record.open("a", encoding="utf-8") as fh:
+                    fh.write(json.dumps(results[-1]) + "\n")
+    return report(results, bare["chunks_per_s"])
+
+
+def report(results: list[dict], bare_rate: float) -> tuple[str, bool]:
+    """The table for ``results`` and whether every target held at the largest N."""
+    table = format_scale(results, bare_rate)
+    largest = [m for m in results if m["n"] == max(m["n"] for m in results)]
     ok = all(
         check(float(get(m)))
         for name, unit, get in ROWS
@@ -479,6 +497,21 @@ def run(max_n: int, backends: Sequence[str], rounds: int, workdir: Path) -> tupl
     growth = [m["add"]["chunks"] - m["ingest"]["chunks"] for m in largest]
     ok = ok and all(m["add"]["embedded"] <= g for m, g in zip(largest, growth, strict=True))
     return table, ok
+
+
+def report_files(paths: Sequence[Path]) -> tuple[str, bool]:
+    """The table from recorded measurements (`run(record=...)`), e.g. of separate runs."""
+    results: list[dict] = []
+    rates: list[float] = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            item = json.loads(line)
+            if "bare" in item:
+                rates.append(float(item["bare"]["chunks_per_s"]))
+            else:
+                results.append(item)
+    results.sort(key=lambda m: (m["backend"] != "embedded", m["n"]))
+    return report(results, statistics.median(rates) if rates else 0.0)
 
 
 def _bare_cities(workdir: Path) -> Path:
