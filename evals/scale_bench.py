@@ -126,18 +126,16 @@ def _entries(cities_dir: Path, first: int, count: int) -> list[Any]:
 
 def step_ingest(cities_dir: Path, home: Path, first: int, count: int, url: str | None) -> dict:
     """Parse ``count`` cities from ``first`` and ingest them into ``home`` (as `ordinance
-    ingest` does: the document store, then the index)."""
+    ingest` does: `update_index` commits the documents with the index)."""
     from evals.scale_corpus import read_cities
     from index.build import update_index
     from ingest import parse_document
-    from ingest.store import save_documents
 
     started = time.perf_counter()
     docs = [parse_document(e, p) for e, p in _entries(cities_dir, first, count)]
     parsed = time.perf_counter() - started
     embedder = ReusingEmbedder(read_cities(cities_dir), _cache_path())
     started = time.perf_counter()
-    save_documents(home, docs)
     stats = update_index(docs, home, chroma_url=url, embedder=embedder)
     indexed = time.perf_counter() - started
     embedder.save()
