@@ -41,7 +41,7 @@ fmt: setup
 	$(BIN)/ruff check --fix core ingest index tools app evals tests scripts
 
 bench: setup
-	$(BIN)/python -m evals.bench
+	$(BIN)/python -m evals.bench $(BENCH_ARGS)
 
 eval: ingest
 	$(BIN)/ordinance eval

@@ -126,7 +126,6 @@ class Assistant:
     def retriever(self) -> Any:
         if self._retriever is None:
             from index.retrieve import Retriever
-            from index.state import read_documents
 
             retriever = Retriever.open(
                 self.home,
@@ -134,9 +133,9 @@ class Assistant:
                 max_chars=self.settings.max_query_chars,
             )
             self._names = retriever.jurisdictions()
-            for doc in read_documents(self.home, retriever.state.generation):
-                self._sources[doc.entry.jurisdiction] = Path(doc.entry.source).name
-                self._adopted[doc.entry.jurisdiction] = list(doc.entry.state_rules_adopted)
+            for key, entry in retriever.entries().items():  # the catalog: no city text read
+                self._sources[key] = Path(entry.source).name
+                self._adopted[key] = list(entry.state_rules_adopted)
             self._retriever = retriever
         return self._retriever
 

@@ -9,6 +9,8 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+import numpy as np
+
 from app.settings import PROJECT_ROOT
 from app.typos import _KEYWORDS
 
@@ -24,40 +26,110 @@ _NOT_PLACES = {
 }  # fmt: skip
 
 
+class _Names:
+    """The known jurisdictions' forms, compiled once per set of names: a text is checked only
+    against names whose words it contains, and typo candidates are screened against every name
+    at once with letter counts (an upper bound on difflib's ratio) before difflib runs."""
+
+    def __init__(self, items: tuple[tuple[str, str], ...]) -> None:
+        self.keys = [key for key, _ in items]
+        self.patterns: dict[str, list[re.Pattern[str]]] = {}
+        self.by_run: dict[str, set[str]] = {}
+        self.always: set[str] = set()
+        self.joined: dict[str, str] = {}
+        for key, name in items:
+            forms = {name.lower(), key.lower().replace("-", " "), key.lower()}
+            self.patterns[key] = [
+                re.compile(r"(?<![a-z])" + re.escape(f) + r"(?:'s)?(?![a-z])") for f in forms
+            ]
+            for form in forms:
+                runs = re.findall(r"[a-z]+", form)
+                if runs:
+                    self.by_run.setdefault(runs[0], set()).add(key)
+                else:
+                    self.always.add(key)
+            self.joined[key] = re.sub(r"[^a-z]", "", name.lower())
+        self.spaced = {key for key, name in items if " " in name}
+        self.targets = [self.joined[k] for k in self.keys]
+        self.lengths = np.array([len(t) for t in self.targets], dtype=np.float32)
+        self.counts = np.stack([_letter_counts(t) for t in self.targets]) if items else None
+
+    def typo_screen(self, words: list[str]) -> np.ndarray:
+        """(candidates x names): whether difflib's ratio can reach 0.8 (its quick_ratio does)."""
+        assert self.counts is not None
+        counts = np.stack([_letter_counts(w) for w in words])
+        common = np.minimum(counts[:, None, :], self.counts[None, :, :]).sum(axis=2)
+        sizes = np.array([len(w) for w in words], dtype=np.float32)[:, None] + self.lengths
+        return np.asarray(2.0 * common >= 0.8 * sizes - 1e-6)
+
+
+def _letter_counts(text: str) -> np.ndarray:
+    """How often each of a-z occurs in ``text`` (letters only, as the names are compared)."""
+    letters = np.frombuffer(re.sub(r"[^a-z]", "", text).encode("ascii"), dtype=np.uint8) - 97
+    return np.bincount(letters, minlength=26).astype(np.int16)
+
+
+@lru_cache(maxsize=8)
+def _names(items: tuple[tuple[str, str], ...]) -> _Names:
+    return _Names(items)
+
+
 def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
-    """Keys of the known jurisdictions named in the text, in order of first mention."""
+    """Keys of the known jurisdictions named in the text, in order of first mention.
+
+    A word inside an exact mention of one jurisdiction is not read as a typo of another:
+    among many cities, similar names (Maple Lake, Maple Lane) are different places; a name
+    only inside a longer named one ("Vandwick" in "Vandwick Township") is not mentioned."""
     low = text.lower()
     squashed = re.sub(r"[^a-z]", "", low)
-    found: list[tuple[int, str]] = []
-    for key, name in known.items():
-        forms = {name.lower(), key.lower().replace("-", " "), key.lower()}
-        best = -1
-        for form in forms:
-            m = re.search(r"(?<![a-z])" + re.escape(form) + r"(?:'s)?(?![a-z])", low)
-            if m and (best < 0 or m.start() < best):
-                best = m.start()
-        if best < 0 and " " in name:
-            joined = re.sub(r"[^a-z]", "", name.lower())
-            pos = squashed.find(joined)
-            if pos >= 0:
-                best = pos
-        if best < 0:  # typo'd single word, e.g. "Chasak", "Hugoo", "Eastbethel"
-            words = re.findall(r"[a-z]+", low)
-            target = re.sub(r"[^a-z]", "", name.lower())
-            candidates = [
-                *words,
-                *(a + b for a, b in itertools.pairwise(words)),
-                *(a + b + c for a, b, c in zip(words, words[1:], words[2:], strict=False)),
-            ]
-            for w in candidates:  # an everyday or ordinance word is never a typo of a name
-                if w in _KEYWORDS or w in _NOT_PLACES or w[:1] != target[:1]:
-                    continue
-                if len(w) >= 4 and difflib.SequenceMatcher(None, w, target).ratio() >= 0.8:
-                    best = max(0, low.find(w[:4]))  # a joined pair or triple: its position
+    names = _names(tuple(known.items()))
+    runs = set(re.findall(r"[a-z]+", low))
+    maybe = set(names.always).union(*(names.by_run.get(r, set()) for r in runs))
+    found: dict[str, int] = {}
+    spans: list[tuple[int, int]] = []
+    own: dict[str, list[tuple[int, int]]] = {}
+    shadowed: set[str] = set()
+    for key in maybe:
+        for pattern in names.patterns[key]:
+            for m in pattern.finditer(low):
+                own.setdefault(key, []).append(m.span())
+                spans.append(m.span())
+                if key not in found or m.start() < found[key]:
+                    found[key] = m.start()
+    for key, mine in own.items():  # "Vandwick" inside "Vandwick Township" names one city
+        if all(
+            any(a2 <= a and b <= b2 and b2 - a2 > b - a for k2, theirs in own.items() if k2 != key
+                for a2, b2 in theirs)
+            for a, b in mine
+        ):  # fmt: skip
+            del found[key]
+            shadowed.add(key)
+    for key in names.spaced - set(found) - shadowed:
+        pos = squashed.find(names.joined[key])
+        if pos >= 0:
+            found[key] = pos
+    words = [(m.start(), m.group()) for m in re.finditer(r"[a-z]+", low)]
+    free = [(p, w) for p, w in words if not any(a <= p < b for a, b in spans)]
+    candidates = [
+        *(w for _, w in free),
+        *(a + b for (_, a), (_, b) in itertools.pairwise(free)),
+        *(a + b + c for (_, a), (_, b), (_, c) in zip(free, free[1:], free[2:], strict=False)),
+    ]
+    # an everyday or ordinance word is never a typo of a name
+    candidates = [
+        w for w in candidates if len(w) >= 4 and w not in _KEYWORDS and w not in _NOT_PLACES
+    ]
+    missing = [i for i, k in enumerate(names.keys) if k not in found and k not in shadowed]
+    if candidates and missing:  # typo'd single word, e.g. "Chasak", "Hugoo", "Eastbethel"
+        screen = names.typo_screen(candidates)
+        for i in missing:
+            target = names.targets[i]
+            for row in np.flatnonzero(screen[:, i]):
+                w = candidates[row]
+                if w[:1] == target[:1] and difflib.SequenceMatcher(None, w, target).ratio() >= 0.8:
+                    found[names.keys[i]] = low.find(w[:4])
                     break
-        if best >= 0:
-            found.append((best, key))
-    return [k for _, k in sorted(found)]
+    return [k for _, k in sorted((pos, k) for k, pos in found.items())]
 
 
 @lru_cache(maxsize=1)

@@ -490,7 +490,7 @@ def _sources_tab(svc: L.Services) -> None:
     def render() -> str:
         corpus = svc.corpus
         entries = corpus.jurisdictions()
-        counts = {k: len(list(corpus.sections(k))) for k in entries}
+        counts = L.section_counts(corpus)
         return L.sources_html(entries, counts)
 
     gr.HTML(L.guard(render, L.error_html)(), elem_id="sources")

@@ -406,11 +406,18 @@ class Services:
 
     @property
     def corpus(self) -> Any:
+        """The index's catalog (`IndexCorpus`: no city's text read until it is browsed); the
+        stored or bundled documents (`ingest.store.Corpus`) when there is no index yet."""
+        assistant = self.assistant
         with self._lock:
             if self._corpus is None:
-                from ingest.store import Corpus
+                try:
+                    self._corpus = IndexCorpus(assistant.retriever)
+                except OrdinanceError as exc:
+                    from ingest.store import Corpus
 
-                self._corpus = Corpus.load(self.settings.home)
+                    log.info("browsing the stored documents (%s)", exc)
+                    self._corpus = Corpus.load(self.settings.home)
             return self._corpus
 
     @property
@@ -421,6 +428,46 @@ class Services:
 
                 self._assistant = Assistant(home=self.settings.home, settings=self.settings)
             return self._assistant
+
+
+class IndexCorpus:
+    """The corpus as the UI browses it, from the index: the city list comes from the catalog,
+    and a city's sections are read when that city is opened, so a home of a thousand cities
+    starts and lists as fast as one of three. Same methods as `ingest.store.Corpus`."""
+
+    def __init__(self, retriever: Any) -> None:
+        self.retriever = retriever
+
+    def jurisdictions(self) -> dict[str, ManifestEntry]:
+        return dict(self.retriever.entries())
+
+    def sections(
+        self, jurisdiction: str | None = None, *, include_other: bool = False
+    ) -> list[Section]:
+        keys = [jurisdiction] if jurisdiction else list(self.jurisdictions())
+        return [
+            s
+            for key in keys
+            for s in self.retriever.document(key).sections
+            if include_other or s.kind == "section"
+        ]
+
+    def get(self, jurisdiction: str, ref: str) -> Section:
+        from ingest.parse import find_section
+
+        key = self.retriever.resolve_jurisdiction(jurisdiction)
+        return find_section(self.sections(key), key, ref)
+
+    def section_count(self, jurisdiction: str) -> int:
+        return int(self.retriever.section_count(jurisdiction))
+
+
+def section_counts(corpus: Any) -> dict[str, int]:
+    """Sections per city: from the catalog when the corpus has one, else by counting."""
+    keys = corpus.jurisdictions()
+    if hasattr(corpus, "section_count"):
+        return {k: corpus.section_count(k) for k in keys}
+    return {k: len(list(corpus.sections(k))) for k in keys}
 
 
 def guard(fn: Callable[..., Any], on_error: Callable[[Exception], Any]) -> Callable[..., Any]:

@@ -361,8 +361,46 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", action="append", default=[], help="Run only benches whose name contains this."
     )
+    parser.add_argument(
+        "--scale",
+        type=int,
+        default=0,
+        metavar="N",
+        help="Instead: the scale benchmark with synthetic cities at N = 10, 100, 1000 up to N.",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=["embedded", "server", "both"],
+        default="both",
+        help="With --scale: embedded Chroma, a `chroma run` server, or both.",
+    )
+    parser.add_argument(
+        "--sizes", default="", help="With --scale: the N to measure, e.g. '1000' (default: ladder)."
+    )
+    parser.add_argument(
+        "--record", type=Path, default=None, help="With --scale: append each measurement here."
+    )
+    parser.add_argument(
+        "--report",
+        type=Path,
+        nargs="+",
+        default=None,
+        help="Print the scale table from files written with --record (no measuring).",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
+    if args.scale or args.report:
+        from evals import scale_bench
+
+        if args.report:
+            table, ok = scale_bench.report_files(args.report)
+        else:
+            backends = ["embedded", "server"] if args.backend == "both" else [args.backend]
+            sizes = [int(x) for x in args.sizes.split(",") if x] or scale_bench.scales(args.scale)
+            with tempfile.TemporaryDirectory(prefix="ordinance-scale-") as tmp:
+                table, ok = scale_bench.run(sizes, backends, args.rounds, Path(tmp), args.record)
+        print(table)
+        return 0 if ok else 1
     rows: list[BenchRow] = []
     with tempfile.TemporaryDirectory(prefix="ordinance-bench-") as tmp:
         ctx = BenchContext(workdir=Path(tmp), rounds=args.rounds)

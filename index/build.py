@@ -20,7 +20,7 @@ import shutil
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -29,6 +29,7 @@ from core.locking import writer_lock
 from index import chroma
 from index.chunk import chunk_sections
 from index.embed import get_embedder, model_id
+from index.lexical import write_lexical
 from index.records import Chunk, IndexStats
 from index.state import (
     SCHEMA_VERSION,
@@ -56,6 +57,15 @@ from ingest.store import (
 log = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]
+
+
+class TextEmbedder(Protocol):
+    """What ingest needs of an embedder (`index.embed.Embedder`; the scale benchmark passes one
+    that reuses vectors across synthetic copies of one text)."""
+
+    def embed(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray: ...
+
+
 ENCODE_BATCH = 16
 """Texts per forward pass of the model. On the 2-core CPU, 16 was faster than 64 (33 s against
 48 s for the bundled corpus) and its peak memory 270 MB smaller: 256-token texts pad less."""
@@ -228,16 +238,19 @@ def update_index(
     batch_size: int = 64,
     progress: Progress | None = None,
     max_tokens: int = 256,
+    embedder: TextEmbedder | None = None,
 ) -> IndexStats:
     """Index ``docs`` under ``home`` (Chroma on disk there, or the server at ``chroma_url``)
     and commit them with the stored documents of the other cities.
 
     Unchanged chunks keep their stored embeddings; nothing is switched until the new
     generation is complete, so a failure leaves the previous commit serving. Raises
-    `HomeBusyError` when another writer holds the home."""
+    `HomeBusyError` when another writer holds the home. ``embedder`` replaces the bundled
+    model's (default: `index.embed.get_embedder()`, loaded only when something needs
+    embedding)."""
     home = Path(home)
     with writer_lock(home):
-        return _update_index(docs, home, chroma_url, batch_size, progress, max_tokens)
+        return _update_index(docs, home, chroma_url, batch_size, progress, max_tokens, embedder)
 
 
 def _update_index(
@@ -247,6 +260,7 @@ def _update_index(
     batch_size: int,
     progress: Progress | None,
     max_tokens: int,
+    embedder: TextEmbedder | None = None,
 ) -> IndexStats:
     started = time.perf_counter()
     index_dir(home).mkdir(parents=True, exist_ok=True)
@@ -282,9 +296,8 @@ def _update_index(
 
     hashes = {c.content_hash for c in chunks if c.text}
     stored = _old_vectors(client, old_state, old_chunks, hashes)
-    embedder = (
-        get_embedder() if any(c.text and c.content_hash not in stored for c in chunks) else None
-    )
+    if embedder is None and any(c.text and c.content_hash not in stored for c in chunks):
+        embedder = get_embedder()
 
     generation = new_generation()
     name = chroma.collection_name(hid, generation)
@@ -324,6 +337,7 @@ def _update_index(
             if progress:
                 progress(done, steps)
         write_generation(home, generation, chunks, all_docs)
+        write_lexical(generation_dir(home, generation), chunks)
         state = IndexState(
             schema_version=SCHEMA_VERSION,
             home_id=hid,

@@ -9,7 +9,9 @@ Section references come from `core.refs` (one parser for every layer), re-export
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any
 
 from core.refs import (
     build_table_map,
@@ -21,12 +23,14 @@ from core.refs import (
 )
 
 __all__ = [
+    "MIN_TITLE_WORDS",
     "build_table_map",
     "detect_jurisdictions",
     "find_section_refs",
     "int_to_roman",
     "normalize_ref",
     "roman_to_int",
+    "section_lookups",
     "strip_jurisdictions",
     "table_key",
 ]
@@ -38,6 +42,28 @@ _ALL = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z0-9]+")
+MIN_TITLE_WORDS = 2
+"""A section title of at least this many words, found in a question, points at the section."""
+
+
+def plain(text: str) -> str:
+    """Lower case, every character that is not a letter or digit a space."""
+    return "".join(ch if ch.isalnum() else " " for ch in text.casefold())
+
+
+def section_lookups(sections: Iterable[Any]) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """One city's title index and table map from its sections (first of a ref wins):
+    ``(" plain title ", normalised ref)`` of titles of `MIN_TITLE_WORDS` or more, and
+    `build_table_map` over the sections' texts."""
+    first: dict[str, Any] = {}
+    for s in sections:
+        first.setdefault(normalize_ref(s.ref), s)
+    titles: list[tuple[str, str]] = []
+    for ref, s in first.items():
+        title = " ".join(plain(s.title).split())
+        if len(title.split()) >= MIN_TITLE_WORDS:
+            titles.append((f" {title} ", ref))
+    return titles, build_table_map([(s.ref, s.text) for s in first.values()])
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:
@@ -68,25 +94,83 @@ def _close(word: str, target: str) -> bool:
     return len(target) >= 5 and len(word) >= 4 and _edit_distance(word, target) <= 1
 
 
+def _deletions(word: str) -> set[str]:
+    """The word and every string one deletion from it (symmetric-delete candidates: two words
+    within one edit, a transposition included, share one of these)."""
+    return {word, *(word[:i] + word[i + 1 :] for i in range(len(word)))}
+
+
+_Form = tuple[str, tuple[str, ...]]
+
+
+class _NameIndex:
+    """Every known jurisdiction's word forms, indexed by first word and by joined form, exactly
+    and within one edit, so a text is matched against thousands of names by look-ups, not by a
+    loop over every name."""
+
+    def __init__(self, items: tuple[tuple[str, str], ...]) -> None:
+        self.first: dict[str, set[_Form]] = {}
+        self.joined: dict[str, set[_Form]] = {}
+        for key, name in items:
+            forms = {tuple(_WORD.findall(name.casefold())), tuple(_WORD.findall(key.casefold()))}
+            for form in forms:
+                if not form:
+                    continue
+                self._add(self.first, form[0], (key, form))
+                if len(form) > 1:
+                    self._add(self.joined, "".join(form), (key, form))
+
+    @staticmethod
+    def _add(index: dict[str, set[_Form]], target: str, item: _Form) -> None:
+        for variant in _deletions(target) if len(target) >= 5 else {target}:
+            index.setdefault(variant, set()).add(item)
+
+    def candidates(self, word: str) -> set[_Form]:
+        """Forms whose first word or joined form may be `_close` to ``word`` (a superset)."""
+        out: set[_Form] = set()
+        for variant in _deletions(word) if len(word) >= 4 else {word}:
+            out |= self.first.get(variant, set())
+            out |= self.joined.get(variant, set())
+        return out
+
+
+@lru_cache(maxsize=8)
+def _name_index(items: tuple[tuple[str, str], ...]) -> _NameIndex:
+    return _NameIndex(items)
+
+
 def _mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]:
-    """(key, start, end) of every mention of a known jurisdiction, in text order."""
+    """(key, start, end) of every mention of a known jurisdiction, in text order.
+
+    A mention within one typo that overlaps an exact mention of another jurisdiction is
+    dropped: among many cities, a name typed exactly is not a typo of a similar name; so is a
+    mention inside a longer exact one ("Vandwick" inside "Vandwick Township")."""
     words = _words(text)
-    found: list[tuple[str, int, int]] = []
-    for key, name in known.items():
-        forms = {tuple(_WORD.findall(name.casefold())), tuple(_WORD.findall(key.casefold()))}
-        for form in forms:
-            if not form:
-                continue
-            joined = "".join(form)
-            for i, (start, end, word) in enumerate(words):
-                window = words[i : i + len(form)]
-                if len(window) == len(form) and all(
-                    _close(w, t) for (_, _, w), t in zip(window, form, strict=True)
-                ):
-                    found.append((key, start, window[-1][1]))
-                elif len(form) > 1 and _close(word, joined):
-                    found.append((key, start, end))
-    return sorted(set(found), key=lambda m: (m[1], -m[2]))
+    index = _name_index(tuple(known.items()))
+    found: set[tuple[str, int, int, bool]] = set()
+    for i, (start, end, word) in enumerate(words):
+        for key, form in sorted(index.candidates(word)):
+            window = words[i : i + len(form)]
+            if len(window) == len(form) and all(
+                _close(w, t) for (_, _, w), t in zip(window, form, strict=True)
+            ):
+                exact = all(w == t for (_, _, w), t in zip(window, form, strict=True))
+                found.add((key, start, window[-1][1], exact))
+            elif len(form) > 1 and _close(word, "".join(form)):
+                found.add((key, start, end, word == "".join(form)))
+    exact_spans = [(k, a, b) for k, a, b, exact in found if exact]
+
+    def shadowed(k: str, a: int, b: int, exact: bool) -> bool:
+        """Inside a longer exact mention of another city ("Vandwick" in "Vandwick Township"),
+        or, for a typo, overlapping any exact mention of another city."""
+        for k2, a2, b2 in exact_spans:
+            inside = a2 <= a and b <= b2 and b2 - a2 > b - a
+            if k2 != k and a < b2 and a2 < b and (not exact or inside):
+                return True
+        return False
+
+    kept = {(k, a, b) for k, a, b, exact in found if not shadowed(k, a, b, exact)}
+    return sorted(kept, key=lambda m: (m[1], -m[2]))
 
 
 def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:

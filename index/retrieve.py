@@ -4,8 +4,11 @@ fused by reciprocal rank fusion. The jurisdiction filter is applied inside each 
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -22,17 +25,25 @@ from core.refs import ref_variants
 from index import chroma
 from index.embed import model_id
 from index.encoder import get_query_encoder
-from index.lexical import Bm25Index
+from index.lexical import Bm25Index, read_lexical
 from index.records import Chunk, Evidence
 from index.refs import (
-    build_table_map,
     detect_jurisdictions,
     find_section_refs,
     normalize_ref,
+    plain,
     strip_jurisdictions,
 )
-from index.state import REBUILD_HINT, IndexState, read_chunks, read_documents, read_state
-from ingest.records import Section
+from index.state import (
+    REBUILD_HINT,
+    Catalog,
+    IndexState,
+    generation_dir,
+    read_catalog,
+    read_city,
+    read_state,
+)
+from ingest.records import ManifestEntry, ParsedDocument, Section
 
 log = logging.getLogger(__name__)
 
@@ -40,55 +51,85 @@ Mode = Literal["hybrid", "bm25", "vector"]
 RRF_K = 60
 EXACT_SCORE = 1.0
 """Fused score of an exact section-reference match: above any RRF score (which is < 0.1)."""
-MIN_TITLE_WORDS = 2
+CACHE_CITIES = 256
+"""Cities whose chunks and sections a retriever keeps read (least recently used dropped)."""
 WEIGHTS = {"bm25": 1.0, "vector": 1.0, "title": 1.0}
 """Reciprocal-rank-fusion weight of each retriever."""
 
 
+class _City:
+    """One city's chunks and sections, read from the generation when first needed."""
+
+    def __init__(self, start: int, chunks: list[Chunk], doc: ParsedDocument) -> None:
+        self.start = start
+        self.chunks = chunks
+        self.doc = doc
+        self.local = {c.id: i for i, c in enumerate(chunks)}
+        self.sections: dict[str, Section] = {}
+        self.by_title: dict[str, Section] = {}
+        self.chunks_of: dict[str, list[int]] = {}
+        for s in doc.sections:
+            self.sections.setdefault(normalize_ref(s.ref), s)
+            self.by_title.setdefault(normalize_ref(s.title), s)
+        for i, c in enumerate(chunks):
+            self.chunks_of.setdefault(normalize_ref(c.ref), []).append(start + i)
+
+
 class Retriever:
-    """Search one index. Open it with ``Retriever.open(home)``."""
+    """Search one index. Open it with ``Retriever.open(home)``.
+
+    Opening reads the catalog (names, section refs, titles, tables of every city) and maps the
+    saved BM25 index; a city's chunks and sections are read when a search or lookup first
+    needs them and kept in a bounded cache (``cache_cities``), so start-up time and memory
+    stay flat as cities are added."""
 
     def __init__(
         self,
         state: IndexState,
-        chunks: list[Chunk],
-        docs: Sequence[Any],
+        catalog: Catalog,
+        home: Path,
         collection: Any,
+        lexical: tuple[Bm25Index, np.ndarray],
         *,
         max_chars: int = 2000,
+        cache_cities: int = CACHE_CITIES,
     ) -> None:
         self.state = state
-        self.chunks = chunks
+        self.home = home
         self.max_chars = max_chars
+        self._catalog = catalog.cities
         self._collection = collection
         self._client: Any = None  # set by `open`: asked whether a server is still there
         self._names = dict(state.jurisdictions)
-        self._jur = np.array([c.jurisdiction for c in chunks])
-        self._pos = {c.id: i for i, c in enumerate(chunks)}
-        self._bm25 = Bm25Index([c.embed_text for c in chunks])
-        self._has_text = np.array([bool(c.text) for c in chunks])
-        self._sections: dict[tuple[str, str], Section] = {}
-        self._by_title: dict[tuple[str, str], Section] = {}
-        self._chunks_of: dict[tuple[str, str], list[int]] = {}
-        self._tables: dict[str, dict[str, str]] = {}
-        self._titles: list[tuple[str, str, str]] = []
-        for doc in docs:
-            for s in doc.sections:
-                key = (s.jurisdiction, normalize_ref(s.ref))
-                self._sections.setdefault(key, s)
-                self._by_title.setdefault((s.jurisdiction, normalize_ref(s.title)), s)
-        for i, c in enumerate(chunks):
-            self._chunks_of.setdefault((c.jurisdiction, normalize_ref(c.ref)), []).append(i)
-        for j in self._names:
-            own = [(s.ref, s.text) for (jj, _), s in self._sections.items() if jj == j]
-            self._tables[j] = build_table_map(own)
-            for (jj, ref), s in self._sections.items():
-                title = " ".join(_plain(s.title).split())
-                if jj == j and len(title.split()) >= MIN_TITLE_WORDS:
-                    self._titles.append((j, f" {title} ", ref))
+        self._keys = list(self._catalog)
+        self._starts = [c.chunk_start for c in self._catalog.values()]
+        self._ranges = {
+            k: (c.chunk_start, c.chunk_start + c.chunk_count) for k, c in self._catalog.items()
+        }
+        self.size = sum(c.chunk_count for c in self._catalog.values())
+        self._bm25, self._has_text = lexical
+        self._refs = {k: set(c.refs) for k, c in self._catalog.items()}
+        self._tables = {k: dict(c.tables) for k, c in self._catalog.items()}
+        # " title " -> [(order, city, ref)]: one entry per title shared by many cities
+        self._titles: dict[str, list[tuple[int, str, str]]] = {}
+        order = 0
+        for k, c in self._catalog.items():
+            for title, ref in c.titles:
+                self._titles.setdefault(title, []).append((order, k, ref))
+                order += 1
+        self._cities: OrderedDict[str, _City] = OrderedDict()
+        self._cache_cities = max(1, cache_cities)
+        self._lock = threading.Lock()
 
     @classmethod
-    def open(cls, home: Path, *, chroma_url: str | None = None, max_chars: int = 2000) -> Retriever:
+    def open(
+        cls,
+        home: Path,
+        *,
+        chroma_url: str | None = None,
+        max_chars: int = 2000,
+        cache_cities: int = CACHE_CITIES,
+    ) -> Retriever:
         """Open the index under ``home`` (and on the Chroma server at ``chroma_url`` if given).
 
         Raises IndexStateError when the index is missing, stale or corrupt, and
@@ -108,20 +149,65 @@ class Retriever:
                 f"The index in {str(home)!r} was built on {where!r}, not {chroma_url or 'disk'!r}: "
                 f"set ORDINANCE_CHROMA_URL to match, or {REBUILD_HINT}."
             )
-        chunks = read_chunks(home, state.generation)
-        docs = read_documents(home, state.generation)
+        catalog = read_catalog(home, state.generation)
+        try:
+            lexical = read_lexical(generation_dir(home, state.generation))
+        except (OSError, ValueError) as exc:
+            raise IndexStateError(
+                f"The BM25 index in {str(home)!r} is missing or unreadable "
+                f"({type(exc).__name__}): {REBUILD_HINT}."
+            ) from exc
         client = client or chroma.open_client(home, chroma_url)
         collection = chroma.get_collection(client, state.collection, chroma_url or "the store")
         count = collection.count()
-        searchable = sum(1 for c in chunks if c.text)
-        if count != searchable or len(chunks) != state.chunks:
+        searchable = sum(c.searchable for c in catalog.cities.values())
+        chunks = sum(c.chunk_count for c in catalog.cities.values())
+        if count != searchable or chunks != state.chunks or lexical[0].size != chunks:
             raise IndexStateError(
                 f"The index in {str(home)!r} is inconsistent ({count} vectors for "
                 f"{searchable} chunks): {REBUILD_HINT}."
             )
-        retriever = cls(state, chunks, docs, collection, max_chars=max_chars)
+        retriever = cls(state, catalog, home, collection, lexical, max_chars=max_chars,
+                        cache_cities=cache_cities)  # fmt: skip
         retriever._client = client
         return retriever
+
+    # -- cities, read on demand --------------------------------------------------------------
+
+    def _city(self, key: str) -> _City:
+        with self._lock:
+            city = self._cities.get(key)
+            if city is not None:
+                self._cities.move_to_end(key)
+                return city
+        entry = self._catalog[key]
+        chunks, doc = read_city(self.home, self.state.generation, entry)
+        city = _City(entry.chunk_start, chunks, doc)
+        with self._lock:
+            self._cities[key] = city
+            while len(self._cities) > self._cache_cities:
+                self._cities.popitem(last=False)
+        return city
+
+    def _owner(self, pos: int) -> str:
+        return self._keys[bisect.bisect_right(self._starts, pos) - 1]
+
+    def chunk(self, pos: int) -> Chunk:
+        """The chunk at index position ``pos``."""
+        city = self._city(self._owner(pos))
+        return city.chunks[pos - city.start]
+
+    def entries(self) -> dict[str, ManifestEntry]:
+        """Key -> manifest entry of every indexed jurisdiction (no city text is read)."""
+        return {k: c.entry for k, c in self._catalog.items()}
+
+    def document(self, jurisdiction: str) -> ParsedDocument:
+        """A city's parsed document (read when first needed)."""
+        return self._city(self.resolve_jurisdiction(jurisdiction)).doc
+
+    def section_count(self, jurisdiction: str) -> int:
+        """Sections (of kind 'section') of a city, from the catalog."""
+        return self._catalog[self.resolve_jurisdiction(jurisdiction)].sections
 
     # -- lookups ---------------------------------------------------------------------------
 
@@ -139,21 +225,21 @@ class Retriever:
         raise UnknownJurisdictionError(key, list(self._names))
 
     def sections(self, jurisdiction: str) -> list[Section]:
-        j = self.resolve_jurisdiction(jurisdiction)
-        return [s for (jj, _), s in self._sections.items() if jj == j]
+        return list(self._city(self.resolve_jurisdiction(jurisdiction)).sections.values())
 
     def section_text(self, jurisdiction: str, ref: str) -> Section:
         """The whole section ``ref`` (a number, or a title where none is printed)."""
         j = self.resolve_jurisdiction(jurisdiction)
+        city = self._city(j)
         key = normalize_ref(ref)
-        section = self._sections.get((j, key)) or self._by_title.get((j, key))
+        section = city.sections.get(key) or city.by_title.get(key)
         for variant in ref_variants(ref)[1:] if section is None else ():
-            section = section or self._sections.get((j, variant))  # 4.1.2(a) -> 4.1
+            section = section or city.sections.get(variant)  # 4.1.2(a) -> 4.1
         if section is None:
             table = self._tables[j].get(key.removeprefix("table ").upper())
-            section = self._sections.get((j, normalize_ref(table))) if table else None
+            section = city.sections.get(normalize_ref(table)) if table else None
         if section is None:
-            refs = [s.ref for (jj, _), s in self._sections.items() if jj == j]
+            refs = [s.ref for s in city.sections.values()]
             close = difflib.get_close_matches(ref, refs, n=5, cutoff=0.5)
             raise SectionNotFoundError(
                 f"No section {ref!r} in {self._names[j]}: check the number (or the title, "
@@ -165,10 +251,10 @@ class Retriever:
     def lookup(self, jurisdiction: str, ref: str) -> list[Evidence]:
         """Every chunk of one section, in order, as exact matches."""
         section = self.section_text(jurisdiction, ref)
-        positions = self._chunks_of.get((section.jurisdiction, normalize_ref(section.ref)), [])
+        positions = self._city(section.jurisdiction).chunks_of.get(normalize_ref(section.ref), [])
         return [
             Evidence(
-                chunk=self.chunks[p],
+                chunk=self.chunk(p),
                 score=EXACT_SCORE,
                 scores={"exact": EXACT_SCORE},
                 matched_by=["exact"],
@@ -216,10 +302,13 @@ class Retriever:
         distinct sections (exact section lookups are never capped); None: no cap."""
         text = self._check(query, k)
         scope, named = self._scope(text, jurisdictions)
-        allowed = np.isin(self._jur, scope) & self._has_text
+        allowed = np.zeros(self.size, dtype=bool)
+        for j in scope:
+            allowed[slice(*self._ranges[j])] = True
+        allowed &= self._has_text
         # The filter carries the jurisdiction; its name in the query would only add noise.
         plain = strip_jurisdictions(text, self._names)
-        pool = min(len(self.chunks), max(4 * k, 30))
+        pool = min(self.size, max(4 * k, 30))
         fused: dict[int, float] = {}
         raw: dict[int, dict[str, float]] = {}
 
@@ -238,7 +327,7 @@ class Retriever:
             qvec = get_query_encoder().encode_one(plain)
             add("vector", self._vector(qvec, scope, pool))
         if mode == "hybrid":
-            titled = self._title_matches(plain, scope)
+            titled = self._title_matches(plain, scope, pool)
             add("title", [(pos, 1.0) for pos, _ in titled], [rank for _, rank in titled])
         for order, pos in enumerate(exact):
             fused[pos] = EXACT_SCORE + 0.001 * (len(exact) - order)
@@ -246,16 +335,16 @@ class Retriever:
         # Exact RRF ties (rank 1 + rank 2 against rank 2 + rank 1) go to the closer meaning.
         ranked = sorted(fused, key=lambda p: (-round(fused[p], 9), -raw[p].get("vector", -1.0), p))
         if named and len(scope) > 1:
-            ranked = _cover(ranked, [self.chunks[p].jurisdiction for p in ranked], scope, k)
+            ranked = _cover(ranked, [self._owner(p) for p in ranked], scope, k)
         if per_section is None:
             top = ranked[:k]
         else:
-            owners = [self.chunks[p].label for p in ranked]
+            owners = [self.chunk(p).label for p in ranked]
             top = _diverse(ranked, owners, set(exact), k, per_section)
         sims = self._similarities(top, qvec, raw) if qvec is not None else {}
         return [
             Evidence(
-                chunk=self.chunks[p],
+                chunk=self.chunk(p),
                 score=round(fused[p], 6),
                 scores=raw[p],
                 vector_similarity=sims.get(p),
@@ -266,21 +355,35 @@ class Retriever:
 
     def _exact(self, text: str, scope: list[str]) -> list[int]:
         out: list[int] = []
+        plain_refs = find_section_refs(text)
         for j in scope:
-            for ref in find_section_refs(text, self._tables.get(j)):
-                for pos in self._chunks_of.get((j, normalize_ref(ref)), []):
+            tables = self._tables.get(j)
+            refs = find_section_refs(text, tables) if tables else plain_refs
+            for ref in refs:
+                key = normalize_ref(ref)
+                if key not in self._refs[j]:
+                    continue  # the catalog knows the city has no such section: no read
+                for pos in self._city(j).chunks_of.get(key, []):
                     if pos not in out:
                         out.append(pos)
         return out
 
-    def _title_matches(self, text: str, scope: list[str]) -> list[tuple[int, int]]:
+    def _title_matches(self, text: str, scope: list[str], limit: int) -> list[tuple[int, int]]:
         """Chunks of the sections whose title the question contains, longest title first, as
-        ``(position, rank)``: every chunk of one section shares its section's rank."""
+        ``(position, rank)``: every chunk of one section shares its section's rank. At most
+        ``limit`` sections (a title many cities share would otherwise read every one)."""
         plain = f" {' '.join(_plain(text).split())} "
-        hits = [(len(t), j, ref) for j, t, ref in self._titles if j in scope and t in plain]
+        inside = set(scope)
+        hits = [
+            (-len(t), order, j, ref)
+            for t, owners in self._titles.items()
+            if t in plain
+            for order, j, ref in owners
+            if j in inside
+        ]
         out: list[tuple[int, int]] = []
-        for rank, (_, j, ref) in enumerate(sorted(hits, key=lambda h: -h[0]), 1):
-            out.extend((pos, rank) for pos in self._chunks_of.get((j, ref), []))
+        for rank, (_, _, j, ref) in enumerate(sorted(hits)[:limit], 1):
+            out.extend((pos, rank) for pos in self._city(j).chunks_of.get(ref, []))
         return out
 
     def _vector(self, qvec: np.ndarray, scope: list[str], n: int) -> list[tuple[int, float]]:
@@ -291,18 +394,27 @@ class Retriever:
             where = {"jurisdiction": scope[0] if len(scope) == 1 else {"$in": list(scope)}}
         try:
             result = self._collection.query(
-                query_embeddings=[qvec.tolist()], n_results=n, where=where, include=["distances"]
+                query_embeddings=[qvec.tolist()],
+                n_results=n,
+                where=where,
+                include=["distances", "metadatas"],
             )
         except Exception as exc:
             self._raise_if_server_lost(exc)
             raise
         ids = (result.get("ids") or [[]])[0]
         distances = (result.get("distances") or [[]])[0]
+        metas = (result.get("metadatas") or [[]])[0] or [{}] * len(ids)
+        inside = set(scope)
         out: list[tuple[int, float]] = []
-        for node_id, distance in zip(ids, distances, strict=False):
-            pos = self._pos.get(node_id)
-            if pos is not None and self.chunks[pos].jurisdiction in scope:
-                out.append((pos, 1.0 - float(distance)))  # the collection's distance: 1 - cosine
+        for node_id, distance, meta in zip(ids, distances, metas, strict=False):
+            j = str((meta or {}).get("jurisdiction", ""))
+            if j not in inside or j not in self._catalog:
+                continue
+            city = self._city(j)
+            local = city.local.get(node_id)
+            if local is not None:  # the collection's distance: 1 - cosine
+                out.append((city.start + local, 1.0 - float(distance)))
         return out
 
     def _raise_if_server_lost(self, exc: Exception) -> None:
@@ -314,20 +426,19 @@ class Retriever:
         self, top: list[int], qvec: np.ndarray, raw: dict[int, dict[str, float]]
     ) -> dict[int, float]:
         sims = {p: raw[p]["vector"] for p in top if "vector" in raw[p]}
-        missing = [self.chunks[p].id for p in top if p not in sims]
+        missing = {self.chunk(p).id: p for p in top if p not in sims}
         if missing:
             try:
-                got = self._collection.get(ids=missing, include=["embeddings"])
+                got = self._collection.get(ids=list(missing), include=["embeddings"])
             except Exception as exc:
                 self._raise_if_server_lost(exc)
                 raise
             for cid, vec in zip(got["ids"], got["embeddings"], strict=True):
-                sims[self._pos[cid]] = float(np.dot(np.asarray(vec, np.float32), qvec))
+                sims[missing[cid]] = float(np.dot(np.asarray(vec, np.float32), qvec))
         return {p: round(v, 6) for p, v in sims.items()}
 
 
-def _plain(text: str) -> str:
-    return "".join(ch if ch.isalnum() else " " for ch in text.casefold())
+_plain = plain
 
 
 def _order(scores: dict[str, float]) -> list[str]:

@@ -2,8 +2,15 @@
 
     state.json               which generation serves, built with which model, from which corpus
     gen-<generation>/
-        chunks.jsonl         every Chunk, in index order (BM25 is rebuilt from these on open)
+        chunks.jsonl         every Chunk, in index order, one city after another
         documents.jsonl      the ParsedDocuments the chunks came from (for section lookups)
+        catalog.json         per city: its manifest entry, where its chunks and document lie in
+                             those files (byte offsets), its section refs, titles and tables
+        lexical/             the BM25 index over every chunk (bm25s files, memory-mapped)
+
+A serving process reads state.json and catalog.json at start; a city's chunks and sections
+are read (one seek each) when a question first needs them, so start-up and memory do not grow
+with the text of every city.
 
     gen-<generation>/state.json  that generation's IndexState
 
@@ -27,18 +34,20 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import IndexStateError
 from index.records import Chunk
-from ingest.records import ParsedDocument
+from index.refs import normalize_ref, section_lookups
+from ingest.records import ManifestEntry, ParsedDocument
 from ingest.store import LEGACY, committed_generation
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T", bound=BaseModel)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """Bump when chunking or the stored layout changes: older indexes then ask for a rebuild, and
 `ordinance ingest` rebuilds them (reusing stored vectors of unchanged texts).
 
 1: every chunk had a vector, heading-only chunks (no text) too.
-2: only chunks with text have a vector (heading-only sections are for lookups)."""
+2: only chunks with text have a vector (heading-only sections are for lookups).
+3: a per-city catalog with byte offsets, and a saved BM25 index (lazy loading by city)."""
 
 REBUILD_HINT = "run `ordinance ingest` to rebuild the index"
 
@@ -56,6 +65,32 @@ class IndexState(BaseModel):
     jurisdictions: dict[str, str] = Field(description="Key -> display name.")
     max_tokens: int
     chroma_url: str | None = None
+
+
+class CityCatalog(BaseModel):
+    """One city's place in a generation: enough to search across cities without reading its
+    text, and to read its chunks and document with one seek each."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    entry: ManifestEntry
+    chunk_start: int = Field(description="Position of its first chunk in the generation.")
+    chunk_count: int
+    searchable: int = Field(description="Its chunks with text (those with a vector).")
+    sections: int = Field(description="Its sections of kind 'section'.")
+    chunk_bytes: tuple[int, int] = Field(description="(offset, length) in chunks.jsonl.")
+    doc_bytes: tuple[int, int] = Field(description="(offset, length) in documents.jsonl.")
+    refs: list[str] = Field(description="Normalised refs of the sections that have chunks.")
+    titles: list[tuple[str, str]] = Field(
+        description="(' plain title ', normalised ref) of sections titled in several words."
+    )
+    tables: dict[str, str] = Field(description="Table key -> ref of the section holding it.")
+
+
+class Catalog(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    cities: dict[str, CityCatalog] = Field(description="Key -> place, in chunk order.")
 
 
 def index_dir(home: Path) -> Path:
@@ -156,15 +191,83 @@ def previous_pointer(home: Path) -> str | None:
 
 def write_generation(
     home: Path, generation: str, chunks: list[Chunk], docs: list[ParsedDocument]
-) -> None:
+) -> Catalog:
+    """Write the generation's chunk, document and catalog files; chunks must come one city
+    after another (as `chunk_sections` over the documents in order gives them)."""
     folder = generation_dir(home, generation)
     folder.mkdir(parents=True, exist_ok=True)
-    with (folder / "chunks.jsonl").open("w", encoding="utf-8") as fh:
-        for chunk in chunks:
-            fh.write(chunk.model_dump_json() + "\n")
-    with (folder / "documents.jsonl").open("w", encoding="utf-8") as fh:
+    spans: dict[str, list[int]] = {}  # key -> [first chunk, count, searchable, offset, length]
+    refs: dict[str, dict[str, None]] = {}
+    with (folder / "chunks.jsonl").open("wb") as fb:
+        for i, chunk in enumerate(chunks):
+            line = (chunk.model_dump_json() + "\n").encode("utf-8")
+            span = spans.setdefault(chunk.jurisdiction, [i, 0, 0, fb.tell(), 0])
+            if span[0] + span[1] != i:
+                raise IndexStateError(f"chunks of {chunk.jurisdiction!r} are not contiguous")
+            span[1] += 1
+            span[2] += bool(chunk.text)
+            span[4] += len(line)
+            refs.setdefault(chunk.jurisdiction, {})[normalize_ref(chunk.ref)] = None
+            fb.write(line)
+    cities: dict[str, CityCatalog] = {}
+    with (folder / "documents.jsonl").open("wb") as fb:
         for doc in docs:
-            fh.write(doc.model_dump_json() + "\n")
+            line = (doc.model_dump_json() + "\n").encode("utf-8")
+            key = doc.entry.jurisdiction
+            start, count, searchable, offset, length = spans.get(key, [0, 0, 0, 0, 0])
+            titles, tables = section_lookups(doc.sections)
+            cities[key] = CityCatalog(
+                entry=doc.entry,
+                chunk_start=start,
+                chunk_count=count,
+                searchable=searchable,
+                sections=sum(s.kind == "section" for s in doc.sections),
+                chunk_bytes=(offset, length),
+                doc_bytes=(fb.tell(), len(line)),
+                refs=list(refs.get(key, {})),
+                titles=titles,
+                tables=tables,
+            )
+            fb.write(line)
+    order = sorted(cities, key=lambda k: (cities[k].chunk_start, k))
+    catalog = Catalog(cities={k: cities[k] for k in order})
+    (folder / "catalog.json").write_text(catalog.model_dump_json(), encoding="utf-8")
+    return catalog
+
+
+def read_catalog(home: Path, generation: str) -> Catalog:
+    path = generation_dir(home, generation) / "catalog.json"
+    try:
+        return Catalog.model_validate_json(path.read_bytes())
+    except (OSError, ValueError, ValidationError) as exc:
+        raise IndexStateError(
+            f"The index file {str(path)!r} is missing or corrupt ({type(exc).__name__}): "
+            f"{REBUILD_HINT}."
+        ) from exc
+
+
+def read_city(home: Path, generation: str, city: CityCatalog) -> tuple[list[Chunk], ParsedDocument]:
+    """One city's chunks and document, read from their byte spans."""
+    folder = generation_dir(home, generation)
+    try:
+        with (folder / "chunks.jsonl").open("rb") as fb:
+            fb.seek(city.chunk_bytes[0])
+            lines = fb.read(city.chunk_bytes[1]).splitlines()
+        chunks = [Chunk.model_validate_json(line) for line in lines if line.strip()]
+        with (folder / "documents.jsonl").open("rb") as fb:
+            fb.seek(city.doc_bytes[0])
+            doc = ParsedDocument.model_validate_json(fb.read(city.doc_bytes[1]))
+    except (OSError, ValueError, ValidationError) as exc:
+        raise IndexStateError(
+            f"The index files in {str(folder)!r} are missing or corrupt for "
+            f"{city.entry.jurisdiction!r} ({type(exc).__name__}): {REBUILD_HINT}."
+        ) from exc
+    if len(chunks) != city.chunk_count or doc.entry.jurisdiction != city.entry.jurisdiction:
+        raise IndexStateError(
+            f"The index files in {str(folder)!r} do not match their catalog for "
+            f"{city.entry.jurisdiction!r}: {REBUILD_HINT}."
+        )
+    return chunks, doc
 
 
 def read_chunks(home: Path, generation: str) -> list[Chunk]:
