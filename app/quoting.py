@@ -435,11 +435,13 @@ class QuotingMixin:
                 supports=[self._support(section, quote)],
                 topic="lookup",
             )
-        chunk = _Chunk(jurisdiction, section.ref, section.text)
-        blocks = self._read(u, jurisdiction, [_Hit(chunk)], [_q(u)])
-        if blocks:
-            return blocks[0]
-        # the section exists; none of its sentences has the asked words: say so, quote its start
+        low = section.text.casefold()
+        if any(re.search(rf"\b{re.escape(w.casefold()[:5])}", low) for w in words):
+            chunk = _Chunk(jurisdiction, section.ref, section.text)
+            blocks = self._read(u, jurisdiction, [_Hit(chunk)], [_q(u)])
+            if blocks:
+                return blocks[0]
+        # the section exists but uses none of the asked words: say so, quote its start
         opening = [t for t in split_sentences(section.text) if not is_suspect(t)][:2]
         quote = trim_quote(" ".join(opening) or section.text, [], 400)
         asked = [f"'{w}'" for w in dict.fromkeys(words)]

@@ -90,8 +90,10 @@ def _spans(section: Any) -> list[str]:
         sentences.extend(_pieces(s))
     spans: list[str] = []
     for i, s in enumerate(sentences):
-        spans.append(s)
-        if s.rstrip().endswith(":"):  # a list's lead-in with its items
+        lead_in = s.rstrip().endswith(":") and i + 1 < len(sentences)
+        if not lead_in:  # a lead-in is never quoted without its items
+            spans.append(s)
+        if lead_in:  # a list's lead-in with its items
             j, span = i + 1, s
             while j < len(sentences) and len(span) + len(sentences[j]) < _MAX:
                 span = f"{span} {sentences[j]}"
