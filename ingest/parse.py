@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import difflib
+import gc
 import hashlib
 import logging
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -47,6 +49,32 @@ def parse_document(
     `CHARS_PER_SECTION_LIMIT` characters, raises `NoSectionsError` (nothing is stored): a silent
     success would store text that no question can reach. With `whole_document` the file is kept
     as one unnumbered section titled with the instrument's name, indexed and searchable."""
+    with _collector_paused():
+        return _parse(entry, path, whole_document, max_mb, progress)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while one document is parsed: its full passes
+    scan every live object, so with a parse's millions of small strings they made parse time grow
+    faster than the file (16 MB took 20x the 1 MB time; 14x without them). Reference counting
+    still frees what a parse drops; the collector resumes afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _parse(
+    entry: ManifestEntry,
+    path: Path,
+    whole_document: bool,
+    max_mb: float,
+    progress: Stage | None,
+) -> ParsedDocument:
     path = Path(path)
     large = path.is_file() and path.stat().st_size >= _LARGE_BYTES
     started = time.perf_counter()
