@@ -20,7 +20,7 @@ from app.lexicon import lexicon
 from app.params import CalcParams, Distance, Feature, extract_params
 from app.places import _unknown_places, detect_jurisdictions
 from app.typos import correct_typos
-from core.refs import find_section_refs
+from core.refs import find_section_refs, fix_keyword_typos
 from index.refs import strip_jurisdictions
 
 __all__ = ["CalcParams", "Distance", "Feature", "Understanding", "extract_params", "understand"]
@@ -248,7 +248,7 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
     """Parse a question against the known jurisdictions (key -> display name)."""
     lex = lexicon()
     text = clean(question) or _fold(question)
-    fixed = correct_typos(text, list(known.values()))
+    fixed = fix_keyword_typos(correct_typos(text, list(known.values())))
     jurisdictions = detect_jurisdictions(fixed, known)
     params = extract_params(fixed)
     topics = _topics(fixed, params)

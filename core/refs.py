@@ -110,6 +110,39 @@ def table_key(token: str) -> str:
     return int_to_roman(value) if value else token.upper()
 
 
+_KEYWORD_FORMS = ("section", "sections")
+_WORD_BEFORE_NUMBER = re.compile(r"\b([A-Za-z]{6,9})(?=\s*\d)")
+
+
+def _one_edit(word: str, form: str) -> bool:
+    """Whether `word` is `form` with one typo: a letter swapped with its neighbour, replaced,
+    added or dropped."""
+    if word == form or abs(len(word) - len(form)) > 1:
+        return False
+    if len(word) == len(form):
+        diff = [i for i, (a, b) in enumerate(zip(word, form, strict=True)) if a != b]
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == form[diff[1]]
+        return len(diff) == 1 or (swapped and word[diff[1]] == form[diff[0]])
+    short, long_ = sorted((word, form), key=len)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def fix_keyword_typos(text: str) -> str:
+    """'sectoin 98' -> 'section 98': a misspelt section keyword right before a number (its first
+    two letters kept, so 'suction 5' stays)."""
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(1).casefold()
+        if word in _KEYWORD_FORMS:
+            return m.group(1)
+        for form in _KEYWORD_FORMS:
+            if word[:2] == form[:2] and _one_edit(word, form):
+                return form
+        return m.group(1)
+
+    return _WORD_BEFORE_NUMBER.sub(fix, text)
+
+
 def find_section_refs(text: str, tables: Mapping[str, str] | None = None) -> list[str]:
     """Section numbers a text names, in order of mention, without duplicates.
 
@@ -117,7 +150,8 @@ def find_section_refs(text: str, tables: Mapping[str, str] | None = None) -> lis
     "§ 175-9" and a bare "404.09(1)b" give the section number as printed ("404.09": a
     subsection resolves to its section; "18-124(a)(1)" -> "18-124"). "Table IV" gives the section
     holding Table IV when ``tables`` (table key -> section, see ``build_table_map``) knows it,
-    and "Table IV" otherwise."""
+    and "Table IV" otherwise. A misspelt keyword right before a number counts ("sectoin 98")."""
+    text = fix_keyword_typos(text)
     found: list[tuple[int, str]] = []
     for m in _SECTION_WORD.finditer(text):
         found.append((m.start(), _clean(m.group("first"))))

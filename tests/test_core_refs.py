@@ -62,3 +62,20 @@ def test_the_question_parser_uses_the_same_references() -> None:
         "What does section 9-4-8 say about tanks?", {"pine-ridge-lake": "Pine Ridge Lake"}
     )
     assert u.section_refs == ["9-4-8"]
+
+
+@pytest.mark.parametrize(
+    ("text", "refs"),
+    [
+        pytest.param("sectoin 98 chaska", ["98"], id="swapped-letters"),
+        pytest.param("secton 404.04", ["404.04"], id="dropped-letter"),
+        pytest.param("Sectoin 9-4-8", ["9-4-8"], id="hyphenated-kept-whole"),
+        pytest.param("sections 98 and 99", ["98", "99"], id="plural-keeps-its-list"),
+        pytest.param("suction 5 feet", [], id="another-word-with-one-edit"),
+        pytest.param("selection 3", [], id="two-edits-away"),
+    ],
+)  # fmt: skip
+def test_a_misspelt_section_keyword_before_a_number_still_names_the_section(
+    text: str, refs: list[str]
+) -> None:
+    assert find_section_refs(text) == refs
