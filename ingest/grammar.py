@@ -22,6 +22,8 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
+from ingest.headings import roman_to_int
+
 _NUM = r"\d{1,4}(?:[.\-]\d{1,4})*"
 HEAD_RE = re.compile(
     r"^[ \t]*(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?)?[ \t]*"
@@ -184,22 +186,13 @@ def find_keyword_containers(text: str) -> list[LineHead]:
             continue
         if not title and not kw.isupper():
             continue
-        key = (_roman(num),) if num.isalpha() else (int(re.sub(r"\D", "", num)),)
+        key = (roman_to_int(num),) if num.isalpha() else (int(re.sub(r"\D", "", num)),)
         label = f"{kw.upper()} {num}. {title}" if title else f"{kw.upper()} {num}"
         out.append(
             LineHead(m.start(), body, f"{kw.upper()} {num}", title, key, "container", "container",
                      CONTAINER_LEVEL[kw.lower()], label=label)
         )  # fmt: skip
     return out
-
-
-def _roman(s: str) -> int:
-    vals = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-    total = 0
-    for i, ch in enumerate(s):
-        v = vals[ch]
-        total += -v if i + 1 < len(s) and vals[s[i + 1]] > v else v
-    return total
 
 
 def _increasing(heads: list[LineHead]) -> list[LineHead]:
