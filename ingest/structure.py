@@ -140,22 +140,7 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
     def emit(start: int, end: int, **fields: object) -> None:
         body = fields.pop("body", (start, end))
         assert isinstance(body, tuple)
-        a, b = stream.source_span(start, end)
-        lo, hi = stream.pages(start, end)
-        provision, notes = split_notes(text[body[0] : body[1]])
-        records.append(
-            Section(
-                jurisdiction=entry.jurisdiction,
-                jurisdiction_name=entry.name,
-                text=tidy(provision, stream.layout),
-                notes=notes,
-                page_start=lo,
-                page_end=hi,
-                char_start=a,
-                char_end=b,
-                **fields,  # type: ignore[arg-type]
-            )
-        )
+        records.append(_section(stream, entry, (start, end), body, **fields))
 
     if not heads:
         emit(0, len(text), section=None, title="Full text", kind="preamble")
@@ -215,19 +200,30 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
 
 def whole_document_section(stream: CleanStream, entry: ManifestEntry) -> Section:
     """The whole clean text as one unnumbered section titled with the instrument's name."""
-    text = stream.text
-    a, b = stream.source_span(0, len(text))
-    lo, hi = stream.pages(0, len(text))
-    provision, notes = split_notes(text)
+    whole = (0, len(stream.text))
+    return _section(stream, entry, whole, whole, section=None, title=entry.instrument)
+
+
+def _section(
+    stream: CleanStream,
+    entry: ManifestEntry,
+    span: tuple[int, int],
+    body: tuple[int, int],
+    **fields: object,
+) -> Section:
+    """The section over `span` of the clean text: provision text from `body`, notes split off,
+    source offsets and pages."""
+    a, b = stream.source_span(*span)
+    lo, hi = stream.pages(*span)
+    provision, notes = split_notes(stream.text[body[0] : body[1]])
     return Section(
         jurisdiction=entry.jurisdiction,
         jurisdiction_name=entry.name,
-        section=None,
-        title=entry.instrument,
         text=tidy(provision, stream.layout),
         notes=notes,
         page_start=lo,
         page_end=hi,
         char_start=a,
         char_end=b,
+        **fields,  # type: ignore[arg-type]
     )
