@@ -4,7 +4,8 @@
 * ``blind`` - `evals/blind/batch-*.json`, frozen questions written by someone who read only the
   ordinances and the user personas, never the code or the tune set. Judge changes here.
 * ``fresh`` - `evals/blind/fresh-*.json`, a later batch written the same way and held out: run it
-  (``--split fresh``) only to report, after blind has been looked at closely.
+  (``--split fresh``) only to report, after blind has been looked at closely. ``fresh-N`` is
+  one batch alone (`evals/blind/fresh-N.json`), e.g. the newest one nobody has looked at yet.
 * ``zoo``   - `evals/zoo/*/expected.json`, the fictional publishers'-format cities' questions.
 
 The JSON files use the corpus zoo's question schema (see `evals/zoo/README.md`): value *groups* of
@@ -14,6 +15,7 @@ acceptable spellings, `expect_abstain`, and `expect_yesno` for yes/no questions.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any, Literal
@@ -152,6 +154,11 @@ def load_split(split: str) -> list[EvalCase]:
         files = sorted(BLIND_DIR.glob("fresh-*.json"))
     elif split == "zoo":
         files = [city / "expected.json" for city in zoo_cities()]
+    elif re.fullmatch(r"fresh-\d+", split) and (BLIND_DIR / f"{split}.json").is_file():
+        files = [BLIND_DIR / f"{split}.json"]
     else:
-        raise ConfigError(f"Unknown eval split {split!r}: choose from {', '.join(SPLITS)}.")
+        batches = ", ".join(p.stem for p in sorted(BLIND_DIR.glob("fresh-*.json")))
+        raise ConfigError(
+            f"Unknown eval split {split!r}: choose from {', '.join(SPLITS)} or one batch ({batches})."
+        )
     return [case for f in files for case in load_question_file(f, split)]

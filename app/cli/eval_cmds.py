@@ -79,7 +79,7 @@ SPLIT = typer.Option(
     "--split",
     "-s",
     help="Question split(s): tune, blind, zoo, fresh (repeatable; default: tune, blind and zoo). "
-    "`fresh` is held out: run it only to report.",
+    "`fresh` is held out: run it only to report; `fresh-N` is one held-out batch.",
 )
 
 
