@@ -7,6 +7,9 @@
   (``--split fresh``) only to report, after blind has been looked at closely. ``fresh-N`` is
   one batch alone (`evals/blind/fresh-N.json`), e.g. the newest one nobody has looked at yet.
 * ``zoo``   - `evals/zoo/*/expected.json`, the fictional publishers'-format cities' questions.
+* ``unseen`` - `evals/unseen/*/expected.json`, two more fictional cities in formats the zoo does not
+  hold (American Legal, General Code), written by a writer who never saw the product; held out
+  like ``fresh``: run it only to report.
 
 The JSON files use the corpus zoo's question schema (see `evals/zoo/README.md`): value *groups* of
 acceptable spellings, `expect_abstain`, and `expect_yesno` for yes/no questions.
@@ -29,7 +32,8 @@ EVALS_DIR = Path(__file__).parent
 CASES_FILE = EVALS_DIR / "cases.yaml"
 BLIND_DIR = EVALS_DIR / "blind"
 ZOO_DIR = EVALS_DIR / "zoo"
-SPLITS = ("tune", "blind", "zoo", "fresh")
+UNSEEN_DIR = EVALS_DIR / "unseen"
+SPLITS = ("tune", "blind", "zoo", "fresh", "unseen")
 DEFAULT_SPLITS = ("tune", "blind", "zoo")
 
 CaseKind = Literal[
@@ -144,6 +148,11 @@ def zoo_cities(root: Path | None = None) -> list[Path]:
     return sorted(p.parent for p in root.glob("*/expected.json"))
 
 
+def unseen_cities() -> list[Path]:
+    """The held-out fictional cities' folders (same layout as the zoo's)."""
+    return zoo_cities(UNSEEN_DIR)
+
+
 def load_split(split: str) -> list[EvalCase]:
     """Every case of one split (see the module docstring)."""
     if split == "tune":
@@ -154,6 +163,8 @@ def load_split(split: str) -> list[EvalCase]:
         files = sorted(BLIND_DIR.glob("fresh-*.json"))
     elif split == "zoo":
         files = [city / "expected.json" for city in zoo_cities()]
+    elif split == "unseen":
+        files = [city / "expected.json" for city in unseen_cities()]
     elif re.fullmatch(r"fresh-\d+", split) and (BLIND_DIR / f"{split}.json").is_file():
         files = [BLIND_DIR / f"{split}.json"]
     else:

@@ -1,4 +1,4 @@
-"""The eval home: the bundled corpus plus the corpus zoo, ingested once beside the user's home.
+"""The eval home: the bundled corpus plus the zoo and unseen cities, ingested beside the user's home.
 
 Blind and zoo questions ask about the zoo's fictional cities, which are never shipped as law, so
 they live in their own home (`<home>-eval`), not in the user's. Re-ingest is idempotent: a second
@@ -11,7 +11,7 @@ import logging
 from pathlib import Path
 
 from core.errors import OrdinanceError
-from evals.dataset import zoo_cities
+from evals.dataset import unseen_cities, zoo_cities
 from ingest import BUNDLED_MANIFEST, load_manifest, parse_document
 from ingest.records import ParsedDocument
 
@@ -34,7 +34,7 @@ def build_eval_home(home: Path, with_zoo: bool = True) -> tuple[Path, list[str]]
     target = eval_home_for(home)
     manifests = [BUNDLED_MANIFEST]
     if with_zoo:
-        manifests += [city / "manifest.yaml" for city in zoo_cities()]
+        manifests += [city / "manifest.yaml" for city in zoo_cities() + unseen_cities()]
     docs: list[ParsedDocument] = []
     problems: list[str] = []
     for manifest in manifests:

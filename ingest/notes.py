@@ -6,7 +6,10 @@ Codifiers print, after (or before) a section's provisions, matter that is not it
   ``(Ord. 2007-31, passed 9-17-2007; Am. Ord. 2016-08, passed 4-4-2016)``, and bracketed
   ``[Adopted 4-11-2018 by Ord. No. 18-2]``, ``[Amended 6-3-2020 by Ord. No. 20-4]``;
 * labelled notes: ``Editor's note—``, ``Cross reference—``, ``State Law reference—``,
-  ``Statutory reference:``, ``Footnotes:`` blocks.
+  ``Statutory reference:``, ``Footnotes:`` blocks, also behind a footnote marker
+  (``[1] Editor's Note: ...``);
+* penalty cross references, alone on a line or after a history note on the same line:
+  ``(Ord. 2007-31, passed 9-17-2007)  Penalty, see § 10.99``.
 
 `split_notes` takes them out of the provision text and returns them, so they are kept as the
 section's metadata (dates, amending ordinances) without being quoted as provisions.
@@ -20,7 +23,13 @@ _DATE = r"(?:\d{1,2}[-/]\d{1,2}[-/]\d{2,4}|passed|adopted|\b(?:1[89]|20)\d{2}\b)
 HISTORY_PAREN = re.compile(
     r"\((?=\s*(?:Ord(?:inance)?s?\b|Am(?:d|ended)?\.|Res(?:olution)?\.?\s|Prior\s+code|"
     r"Code\s+\d{4}|Added|Repealed|Formerly)\.?)"
-    rf"(?=[^()]*{_DATE})[^()]{{3,400}}\)(?=[ \t]*(?:\n|$))",
+    rf"(?=[^()]*{_DATE})[^()]{{3,400}}\)(?=[ \t]*(?:\n|$|Penalty,?\s+see\b))",
+    re.I,
+)
+# "Penalty, see § 52.99" ends a line, alone or after a history note.
+PENALTY_XREF = re.compile(
+    r"(?m)(?:^|(?<=\))[ \t]*)Penalty,?[ \t]+see[ \t]+§{1,2}[ \t]*[\w.\-]+"
+    r"(?:[ \t]*(?:,|and|through)[ \t]*§{0,2}[ \t]*[\w.\-]+)*\.?(?=[ \t]*(?:\n|$))",
     re.I,
 )
 HISTORY_BRACKET = re.compile(
@@ -29,7 +38,7 @@ HISTORY_BRACKET = re.compile(
     re.I,
 )
 NOTE_LABEL = re.compile(
-    r"(?m)^[ \t]*(?:Editor['’]s\s+notes?|Cross[- ]references?|State\s+law\s+references?|"
+    r"(?m)^[ \t]*(?:\[\d{1,3}\][ \t]*)?(?:Editor['’]s\s+notes?|Cross[- ]references?|State\s+law\s+references?|"
     r"Statutory\s+(?:references?|authority)|Legislative\s+history|Charter\s+references?|"
     r"Footnotes?|Annotations?)[ \t]*(?:[—–:]|--?)",
     re.I,
@@ -43,7 +52,7 @@ def split_notes(text: str) -> tuple[str, list[str]]:
     a history note is a parenthesised/bracketed citation of the enacting ordinance that ends a
     line. Text that is neither stays in place."""
     spans: list[tuple[int, int]] = []
-    for rx in (HISTORY_PAREN, HISTORY_BRACKET):
+    for rx in (HISTORY_PAREN, HISTORY_BRACKET, PENALTY_XREF):
         spans += [(m.start(), m.end()) for m in rx.finditer(text)]
     labels = [m.start() for m in NOTE_LABEL.finditer(text)]
     for start in labels:

@@ -18,6 +18,7 @@ from ingest.records import ParsedDocument
 ROOT = Path(__file__).resolve().parent.parent
 ZOO = ROOT / "evals" / "zoo"
 FORMATS = Path(__file__).parent / "data" / "formats"
+UNSEEN = ROOT / "evals" / "unseen"
 
 # (manifest, expected sections, strings of page furniture / editorial matter in that source)
 CITIES = [
@@ -66,6 +67,7 @@ CITIES = [
             "Statutory reference",
             "Cross-reference",
             "Purpose and intent",
+            "Penalty, see",
         ],
         id="american-legal",
     ),
@@ -74,6 +76,26 @@ CITIES = [
         FORMATS / "general_code_chapter.expected.json",
         ["175:", "JUNIPER HILLS CODE", "[Adopted", "[Amended", "[Added", "Reserved"],
         id="general-code",
+    ),
+    # Held-out cities written by someone who never saw the product (their questions are held out).
+    pytest.param(
+        UNSEEN / "maple-hollow" / "manifest.yaml",
+        UNSEEN / "maple-hollow" / "expected.json",
+        [
+            "S-12",
+            "S-14",
+            "Maple Hollow - Subsurface",
+            "(Ord.",
+            "Penalty, see",
+            "Statutory reference",
+        ],
+        id="unseen-american-legal",
+    ),
+    pytest.param(
+        UNSEEN / "willow-bend-township" / "manifest.yaml",
+        UNSEEN / "willow-bend-township" / "expected.json",
+        ["175:", "WILLOW BEND CODE", "[Amended", "[Added", "Editor's Note"],
+        id="unseen-general-code",
     ),
 ]
 

@@ -78,8 +78,8 @@ SPLIT = typer.Option(
     None,
     "--split",
     "-s",
-    help="Question split(s): tune, blind, zoo, fresh (repeatable; default: tune, blind and zoo). "
-    "`fresh` is held out: run it only to report; `fresh-N` is one held-out batch.",
+    help="Question split(s): tune, blind, zoo, fresh, unseen (repeatable; default: tune, blind "
+    "and zoo). `fresh` and `unseen` are held out: run them only to report; `fresh-N` is one batch.",
 )
 
 
