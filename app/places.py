@@ -1,5 +1,6 @@
 """Places in a question: the corpus jurisdictions it names ("Chaska vs Hugo", "Chasak",
-"Eastbethel") and the places outside the corpus ("Stillwater"), which the assistant names back."""
+"Eastbethel", a short form or initials as `core.places` defines them) and the places outside the
+corpus ("Stillwater"), which the assistant names back."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import numpy as np
 
 from app.settings import PROJECT_ROOT
 from app.typos import _KEYWORDS
+from core.places import initialism_mentions, name_forms
 
 OUTSIDE_CORPUS = PROJECT_ROOT / "data" / "places" / "outside-corpus.txt"
 """Well-known places outside the corpus (data, not code): recognised in lower case too."""
@@ -37,8 +39,10 @@ class _Names:
         self.by_run: dict[str, set[str]] = {}
         self.always: set[str] = set()
         self.joined: dict[str, str] = {}
+        short = name_forms(dict(items))
         for key, name in items:
             forms = {name.lower(), key.lower().replace("-", " "), key.lower()}
+            forms |= {" ".join(f) for f in short[key]}
             self.patterns[key] = [
                 re.compile(r"(?<![a-z])" + re.escape(f) + r"(?:'s)?(?![a-z])") for f in forms
             ]
@@ -96,6 +100,10 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
                 spans.append(m.span())
                 if key not in found or m.start() < found[key]:
                     found[key] = m.start()
+    for key, a, b in initialism_mentions(text, known):  # "PRL" for "Pine Ridge Lake"
+        own.setdefault(key, []).append((a, b))
+        spans.append((a, b))
+        found[key] = min(found.get(key, a), a)
     for key, mine in own.items():  # "Vandwick" inside "Vandwick Township" names one city
         if all(
             any(a2 <= a and b <= b2 and b2 - a2 > b - a for k2, theirs in own.items() if k2 != key

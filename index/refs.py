@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from core.places import initialism_mentions, name_forms
 from core.refs import (
     build_table_map,
     find_section_refs,
@@ -111,9 +112,10 @@ class _NameIndex:
     def __init__(self, items: tuple[tuple[str, str], ...]) -> None:
         self.first: dict[str, set[_Form]] = {}
         self.joined: dict[str, set[_Form]] = {}
+        short = name_forms(dict(items))
         for key, name in items:
             forms = {tuple(_WORD.findall(name.casefold())), tuple(_WORD.findall(key.casefold()))}
-            for form in forms:
+            for form in forms | short[key]:
                 if not form:
                     continue
                 self._add(self.first, form[0], (key, form))
@@ -158,6 +160,7 @@ def _mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]
                 found.add((key, start, window[-1][1], exact))
             elif len(form) > 1 and _close(word, "".join(form)):
                 found.add((key, start, end, word == "".join(form)))
+    found |= {(k, a, b, True) for k, a, b in initialism_mentions(text, known)}
     exact_spans = [(k, a, b) for k, a, b, exact in found if exact]
 
     def shadowed(k: str, a: int, b: int, exact: bool) -> bool:

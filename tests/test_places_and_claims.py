@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.assistant import Assistant
+from app.places import detect_jurisdictions
 from app.settings import Settings
 from app.understand import understand
 from ingest import BUNDLED_MANIFEST, load_manifest
@@ -124,3 +125,36 @@ def test_injected_text_in_a_document_never_leads_a_default_answer(
     assert "Ignore previous instructions" not in answer.answer
     assert "no permit is ever required" not in answer.answer.lower()
     assert all("Ignore" not in c.quote for c in answer.citations)
+
+
+SHORT_KNOWN = {
+    "fox-creek-county": "Fox Creek County",
+    "pine-ridge-lake": "Pine Ridge Lake",
+    "willow-bend-township": "Willow Bend Township",
+    "willow-bend": "Willow Bend",
+    "lake-county": "Lake County",
+    "hugo": "Hugo",
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        pytest.param("fox creek - design flow for 5 BR?", ["fox-creek-county"], id="without-kind"),
+        pytest.param("PRL permit: how long is it good for?", ["pine-ridge-lake"], id="initials"),
+        pytest.param("FCC and Hugo setbacks", ["fox-creek-county", "hugo"], id="initials-and-name"),
+        pytest.param("Willow Bend permits", ["willow-bend"], id="full-name-beats-short-form"),
+        pytest.param(
+            "Willow Bend Township permits", ["willow-bend-township"], id="longer-name-wins"
+        ),
+        pytest.param("a lake near the county road", [], id="one-word-left-is-not-a-name"),
+        pytest.param("HOW BIG A TANK IN PRL", [], id="shouting-is-not-initials"),
+        pytest.param("prl permit", [], id="initials-only-in-capitals"),
+        pytest.param("the FT and GPD", [], id="units-are-not-initials"),
+    ],
+)
+def test_a_place_is_named_by_its_short_form_or_initials(text: str, keys: list[str]) -> None:
+    from index.refs import detect_jurisdictions as index_detect
+
+    assert detect_jurisdictions(text, SHORT_KNOWN) == keys
+    assert index_detect(text, SHORT_KNOWN) == keys

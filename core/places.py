@@ -1,0 +1,138 @@
+"""The forms under which people name a jurisdiction, from its manifest name and key alone.
+
+Both place matchers (`app.places` for questions, `index.refs` for search scoping) build on these,
+so a city is named the same way everywhere:
+
+* the display name and the key as words: "Fox Creek County", "fox creek county";
+* the name without its kind of government, when at least two words remain: "Fox Creek" for
+  "Fox Creek County", "Willow Bend" for "Willow Bend Township", "Maple Hollow" for "City of
+  Maple Hollow" (a single word left, "Lake" of "Lake County", is too common to stand alone);
+* the initials of a name of two or more words, typed in capitals: "PRL" for "Pine Ridge Lake",
+  "FCC" for "Fox Creek County" (only when no other known name has the same form).
+
+A short form or initialism that two known jurisdictions share names neither of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from functools import lru_cache
+
+_WORD = re.compile(r"[a-z0-9]+")
+KINDS = ("county", "township", "city", "town", "village", "borough", "municipality")
+"""Kinds of local government a name may carry before ("City of ...") or after ("... County")."""
+_LEADING = re.compile(r"^(?:(?:the|charter)\s+)?(?:" + "|".join(KINDS) + r")\s+of\s+")
+_TRAILING = re.compile(r"\s+(?:" + "|".join(KINDS) + r")$")
+COMMON_CAPITALS = frozenset(
+    [
+        "AM",
+        "PM",
+        "US",
+        "USA",
+        "MN",
+        "ST",
+        "NO",
+        "OK",
+        "ID",
+        "IN",
+        "IS",
+        "IT",
+        "OR",
+        "ON",
+        "AT",
+        "IF",
+        "DO",
+        "BY",
+        "OF",
+        "TO",
+        "UP",
+        "HOA",
+        "DNR",
+        "EPA",
+        "MPCA",
+        "SSTS",
+        "ISTS",
+        "GPD",
+        "GPM",
+        "PSI",
+        "FT",
+        "SF",
+        "BR",
+        "SQ",
+        "TV",
+        "PDF",
+        "FAQ",
+        "ASAP",
+        "FYI",
+        "LOL",
+        "OMG",
+        "BTW",
+        "ADU",
+        "RV",
+    ]
+)
+"""Capitalised words that are not read as a place's initials (units, agencies, chat)."""
+
+
+def words(text: str) -> tuple[str, ...]:
+    """Lower-case words of a name or key ("east-bethel" -> ("east", "bethel"))."""
+    return tuple(_WORD.findall(text.casefold().replace("-", " ")))
+
+
+def _short(form: str) -> str:
+    return _TRAILING.sub("", _LEADING.sub("", form))
+
+
+def _initials(name: str) -> str:
+    parts = words(_LEADING.sub("", name.casefold()))
+    return "".join(p[0] for p in parts).upper() if len(parts) >= 2 else ""
+
+
+@lru_cache(maxsize=16)
+def _all_forms(
+    items: tuple[tuple[str, str], ...],
+) -> tuple[dict[str, set[tuple[str, ...]]], dict[str, str]]:
+    full = {key: {words(name), words(key)} - {()} for key, name in items}
+    taken = {form for forms in full.values() for form in forms}
+    short = {key: {words(_short(" ".join(f))) for f in forms} for key, forms in full.items()}
+    counts = Counter(f for key in short for f in short[key] - full[key])
+    out: dict[str, set[tuple[str, ...]]] = {}
+    for key in full:
+        extra = {
+            f for f in short[key] - full[key] if len(f) >= 2 and counts[f] == 1 and f not in taken
+        }
+        out[key] = full[key] | extra
+    initials = Counter(i for key, name in items for i in {_initials(name), _initials(key)} if i)
+    by_initials = {
+        i: key
+        for key, name in items
+        for i in {_initials(name), _initials(key)}
+        if i and initials[i] == 1 and i not in COMMON_CAPITALS
+    }
+    return out, by_initials
+
+
+def name_forms(known: Mapping[str, str]) -> dict[str, set[tuple[str, ...]]]:
+    """key -> the word tuples that name it (full name, key, short form when unambiguous)."""
+    return _all_forms(tuple(sorted(known.items())))[0]
+
+
+def initialisms(known: Mapping[str, str]) -> dict[str, str]:
+    """Capital initials ("PRL") -> key, for names of two or more words, unambiguous ones only."""
+    return _all_forms(tuple(sorted(known.items())))[1]
+
+
+def initialism_mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]:
+    """(key, start, end) of each initialism typed in capitals in ``text``; none in a text typed
+    mostly in capitals (shouting is not an abbreviation)."""
+    table = initialisms(known)
+    letters = [c for c in text if c.isalpha()]
+    if not table or (letters and sum(c.isupper() for c in letters) > 0.5 * len(letters)):
+        return []
+    return [
+        (table[m.group()], m.start(), m.end())
+        for m in re.finditer(r"(?<![A-Za-z])[A-Z]{2,5}(?![A-Za-z])", text)
+        if m.group() in table
+    ]
