@@ -28,6 +28,10 @@ class AnswerType(_Record):
     asked: list[str] = Field(description="Patterns over the question: it asks for this type.")
     carries: str = Field(description="Pattern over a provision: it holds an answer of this type.")
     figure: str = Field(default="", description="The phrase an answer leads with ('' = none).")
+    units: list[str] = Field(
+        default_factory=list,
+        description="Words that say what is asked, not what it is about ('years', 'gallons').",
+    )
     says: str = Field(description="How an abstention names the type ('a dollar amount').")
     hint: str = Field(
         description="Words searched with the question when no provision has the type."
@@ -48,6 +52,9 @@ class ReaderParams(_Record):
     second_share: float = Field(ge=0, le=1)
     defer_window: int = Field(ge=1)
     subject_share: float = Field(ge=0, le=1)
+    typed_subject: float = Field(
+        ge=0, le=1, description="A typed provision holds more than this share of the subject."
+    )
     provision_vectors: bool
     min_similarity: float = Field(ge=-1, le=1)
     unknown_floor: float = Field(ge=-1, le=1)

@@ -44,6 +44,7 @@ FIGURE_TYPES = (
     "date",
     "duration",
     "area",
+    "flow",
     "volume",
     "rate",
     "distance",
@@ -200,6 +201,8 @@ def split_parts(question: str) -> list[str]:
     )
     parts = [p.strip(" ,") for p in pieces if len(p.split()) >= 3]
     asking = [p for p in parts if "?" in p or _WH.search(p) or asked_types(p) or is_yes_no(p)]
+    # "... What does the code say?": a part naming no subject of its own asks nothing more
+    asking = [p for p in asking if subject_words(p)]
     return asking if len(asking) > 1 else [question]
 
 
@@ -288,14 +291,32 @@ def carries(text: str, name: str) -> bool:
     return bool(t and lex.pattern(t.carries).search(text))
 
 
-def figure(text: str, name: str) -> str | None:
-    """The verbatim phrase of type `name` in a provision (its first), or None."""
+_CLAUSE = re.compile(r"[;.:]\s|,\s+(?:and|or|but)\s|\s\(\w{1,3}\)\s|\s(?=\d{1,2}\.\s)")
+
+
+def figure(text: str, name: str, question: str = "") -> str | None:
+    """The verbatim phrase of type `name` in a provision, or None: its first, or (given the
+    question) the one whose clause holds most of the question's words ('$400 for a second
+    violation' for a second violation; the per-bedroom figure for what each bedroom adds)."""
     lex = lexicon()
     t = lex.answer_types.get(name)
     if not t or not t.figure:
         return None
-    m = lex.pattern(t.figure).search(text)
-    return m.group(0).strip(" ,.;") if m else None
+    found = list(lex.pattern(t.figure).finditer(text))
+    if not found:
+        return None
+    best = found[0]
+    if question and len(found) > 1:
+        wanted = set(stems(question))
+        cuts = [0, *(m.end() for m in _CLAUSE.finditer(text)), len(text)]
+
+        def overlap(m: re.Match[str]) -> int:
+            start = max(c for c in cuts if c <= m.start())
+            end = min((c for c in cuts if c >= m.end()), default=len(text))
+            return len(wanted & set(stems(text[start:end])))
+
+        best = max(found, key=overlap)  # the first of the best
+    return best.group(0).strip(" ,.;")
 
 
 def subject_words(question: str, names: Sequence[str] = ()) -> set[str]:
@@ -340,18 +361,51 @@ def vocabulary(texts: Iterable[str]) -> set[str]:
     return out
 
 
-def holds_subject(question: str, text: str, names: Sequence[str] = ()) -> bool:
-    """Whether the text holds at least one word of the question's subject (or it has none)."""
+def without_asked(question: str, name: str) -> str:
+    """The question without what says it asks for type `name`: its unit words ('how many
+    years') and the figures of that type it states ('every 2 years'), so that what is left names
+    the subject (the question itself when nothing would be left)."""
+    lex = lexicon()
+    t = lex.answer_types.get(name)
+    if t is None:
+        return question
+    left = lex.pattern(t.figure).sub(" ", question) if t.figure else question
+    units = "|".join(re.escape(u) for u in t.units)
+    left = re.sub(rf"\b(?:{units})\b", " ", left, flags=re.I) if units else left
+    return left if subject_words(left) else question
+
+
+def holds_subject(question: str, text: str, names: Sequence[str] = (), share: float = 0.0) -> bool:
+    """Whether the text holds at least one word of the question's subject (or it has none),
+    and more than `share` of them."""
     wanted = subject_words(question, names)
     if not wanted:
         return True
     own = {_stem(w) for w in re.findall(r"[a-z][a-z-]*", text.lower())}
-    return any(w in own or any(o.startswith(w) for o in own if len(w) >= 4) for w in wanted)
+    table = lexicon().synonyms
+
+    def held(w: str) -> bool:  # the word, a longer form of it, or the ordinance's word for it
+        forms = [w, *(_stem(x.split()[-1]) for x in table.get(w, ()))]
+        return any(f in own or any(o.startswith(f) for o in own if len(f) >= 4) for f in forms)
+
+    count = sum(held(w) for w in wanted)
+    return count > 0 and count / len(wanted) > share
 
 
-def deferral(text: str) -> bool:
+def deferral(text: str, name: str | None = None) -> bool:
+    """Whether the text sends the reader elsewhere (a resolution, a state rule); with an answer
+    type, for a fact of that type: the text also holds one of the type's words (`hint`), so that
+    'certified by the MPCA' is no deferral of a fee."""
     lex = lexicon()
-    return bool(lex.pattern(lex.deferral).search(text))
+    if not lex.pattern(lex.deferral).search(text):
+        return False
+    t = lex.answer_types.get(name or "")
+    if t is None:
+        return True
+    own = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+    return "$" in text or any(
+        _stem(w) in own for w in t.hint.lower().split() if w.isalpha() and len(w) > 2
+    )
 
 
 # -- the direct answer -----------------------------------------------------------------------
