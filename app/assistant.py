@@ -252,6 +252,15 @@ class Assistant:
     def _default(self, u: Understanding, question: str) -> Answer:
         if u.unknown_places and not u.jurisdictions:
             return self._coverage(u, question)
+        if u.opinion:  # "can you recommend a good installer?": no ordinance rates businesses
+            return Answer(
+                question=question,
+                jurisdictions=list(u.jurisdictions),
+                answer=REFUSAL,
+                refused=True,
+                clarification="The ordinances do not recommend or rate businesses; ask what they "
+                "require of one (a license, insurance, a bond).",
+            )
         names = self._names
         scope = list(u.jurisdictions) or list(names)
         named = bool(u.jurisdictions)

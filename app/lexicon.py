@@ -58,6 +58,9 @@ class ReaderParams(_Record):
     provision_vectors: bool
     min_similarity: float = Field(ge=-1, le=1)
     unknown_floor: float = Field(ge=-1, le=1)
+    strange_share: float = Field(
+        ge=0, le=1, description="Share of the subject's words a city's text never uses to refuse."
+    )
 
 
 class Lexicon(_Record):
@@ -74,6 +77,7 @@ class Lexicon(_Record):
     function_words: list[str]
     deferral: str
     domain: str
+    opinion: str
     injection: str
     weights: Weights
     reader: ReaderParams
@@ -96,7 +100,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
     fields = [lex.yes_no, lex.request, lex.permission, lex.requirement, lex.negative, lex.conditional,
-              lex.deferral, lex.domain, lex.injection]  # fmt: skip
+              lex.deferral, lex.domain, lex.opinion, lex.injection]  # fmt: skip
     for name, t in lex.answer_types.items():
         fields += [*t.asked, t.carries] + ([t.figure] if t.figure else [])
         del name

@@ -277,19 +277,24 @@ class QuotingMixin:
         if closest < params.min_similarity and not exact:
             log.info("closest provision similarity %.3f: not about the subject", closest)
             return None
-        strange = sorted(
-            subject_words(part, [*self.names.values(), *self.names])
-            - self._vocabulary(jurisdiction)
-        )
+        subject = subject_words(part, [*self.names.values(), *self.names])
         vocab = self._vocabulary(jurisdiction)
         strange = [
             w
-            for w in strange
+            for w in sorted(subject - vocab)
             if not any(v.startswith(w) for v in vocab if len(w) >= 4)
-            and not any(_stem(x.split()[0]) in vocab for x in synonyms_of(w))
+            and not any(
+                _stem(x.split()[0]) in vocab
+                or any(v.startswith(_stem(x.split()[0])) for v in vocab)
+                for x in synonyms_of(w)
+            )
         ]
         known_meaning = [w for w in strange if synonyms_of(w)]  # none of its words in this text
-        if (known_meaning or (strange and closest < params.unknown_floor)) and not exact:
+        # a question mostly about things this text never names, and nothing close: not its rules
+        unknown = len(strange) / len(subject) if subject else 0.0
+        if (
+            known_meaning or (unknown >= params.strange_share and closest < params.unknown_floor)
+        ) and not exact:
             log.info(
                 "%s never says %s (closest %.2f): not about these rules",
                 jurisdiction,
@@ -297,9 +302,11 @@ class QuotingMixin:
                 closest,
             )
             return None
-        if main is not None and not self._typed(ranked, main, part) and not exact:
+        # a yes/no part without a figure asks what a rule says: a provision that lays one down
+        wanted = main or ("rule" if yes_no and "rule" in lexicon().answer_types else None)
+        if wanted is not None and not self._typed(ranked, wanted, part) and not exact:
             # nothing near carries the asked type: search for the kind of provision that would
-            asked = [t for t in types if t in TYPED and t != "count"] or [main]
+            asked = [t for t in types if t in TYPED and t != "count"] or [wanted]
             hint = " ".join(lexicon().answer_types[t].hint for t in asked[:2])
             hits = self.retriever.search(f"{part} {hint}", jurisdictions=[jurisdiction], k=4)
             have = {(p.section.jurisdiction, p.section.ref, p.text) for p in pool}
@@ -325,6 +332,9 @@ class QuotingMixin:
                     # the text closest to the question sends the reader elsewhere for the figure
                     return self._abstain(part, name, jurisdiction, defers, main)
                 best = typed[0]
+        if main is None and wanted is not None:
+            ruling = self._typed(ranked, wanted, part)
+            best = ruling[0] if ruling else best
         text = best.provision.text
         lead = ""
         if yes_no:

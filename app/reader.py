@@ -116,7 +116,9 @@ def _spans(section: Any) -> list[str]:
     out: list[str] = []
     for span in spans:
         span = span.strip()
-        if len(span) >= 8 and span not in out and span in folded:
+        # a heading or a defined term alone ("(12) Cesspool .") says nothing of its own
+        words = re.findall(r"[A-Za-z]{3,}", span)
+        if len(words) >= 3 and span not in out and span in folded:
             out.append(span)
     return out
 
@@ -165,7 +167,7 @@ def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
     ]
     if is_yes_no(question, lex):  # "permits only last 6 months, right?": the stated figure's type
         named = [n for n in FIGURE_TYPES if n != "count" and _stated(question, n, lex)]
-        found = named + found
+        found = named + found + (["rule"] if "rule" in lex.answer_types else [])
     return list(dict.fromkeys(found))
 
 
@@ -383,9 +385,12 @@ def holds_subject(question: str, text: str, names: Sequence[str] = (), share: fl
         return True
     own = {_stem(w) for w in re.findall(r"[a-z][a-z-]*", text.lower())}
     table = lexicon().synonyms
+    low = " ".join(text.lower().split())
 
     def held(w: str) -> bool:  # the word, a longer form of it, or the ordinance's word for it
-        forms = [w, *(_stem(x.split()[-1]) for x in table.get(w, ()))]
+        if any(" " in x and x in low for x in table.get(w, ())):
+            return True
+        forms = [w, *(_stem(x) for x in table.get(w, ()) if " " not in x)]
         return any(f in own or any(o.startswith(f) for o in own if len(f) >= 4) for f in forms)
 
     count = sum(held(w) for w in wanted)

@@ -287,3 +287,28 @@ def test_an_answer_abstains_when_only_another_quantity_is_stated() -> None:
     question = "What size septic tank for a 4 bedroom house?"
     assert _abstains(question, [deferred, bedrooms])
     assert not _abstains(question, [deferred, sized])
+
+
+def test_a_heading_or_defined_term_alone_is_no_provision() -> None:
+    section = _Section(
+        "x", "1", "Definitions", "(11) Cesspool . An underground pit that receives raw sewage."
+    )
+    texts = [p.text for p in provisions(section, 0)]
+    assert "(11) Cesspool ." not in texts
+    assert any("underground pit" in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [
+        ("Cesspools shall not be installed.", True),
+        ("The county does not issue its own license.", True),
+        ("Cesspool. An underground pit that receives raw sewage.", False),
+    ],
+    ids=["prohibition", "a-does-not-statement", "a-definition"],
+)
+def test_a_yes_no_question_asks_for_a_provision_that_lays_down_a_rule(
+    text: str, rules: bool
+) -> None:
+    assert "rule" in asked_types("Can I put in a cesspool?")
+    assert carries(text, "rule") is rules
