@@ -277,7 +277,8 @@ class QuotingMixin:
         if closest < params.min_similarity and not exact:
             log.info("closest provision similarity %.3f: not about the subject", closest)
             return None
-        subject = subject_words(part, [*self.names.values(), *self.names])
+        # (over the whole question: an aside in one part, 'if the job slips', is not its subject)
+        subject = subject_words(_q(u), [*self.names.values(), *self.names])
         vocab = self._vocabulary(jurisdiction)
         strange = [
             w

@@ -42,6 +42,7 @@ _VECTORS: dict[str, np.ndarray] = {}
 FIGURE_TYPES = (
     "money",
     "date",
+    "frequency",
     "duration",
     "area",
     "flow",
@@ -309,7 +310,7 @@ def figure(text: str, name: str, question: str = "") -> str | None:
         return None
     best = found[0]
     if question and len(found) > 1:
-        wanted = set(stems(question))
+        wanted = set(stems(question)) | {_stem(w) for w in synonyms_of(question)}
         cuts = [0, *(m.end() for m in _CLAUSE.finditer(text)), len(text)]
 
         def overlap(m: re.Match[str]) -> int:

@@ -266,8 +266,10 @@ def test_a_subject_word_is_held_through_the_ordinances_word_for_it() -> None:
         (["licenses", "licensed", "license", "licensing"], "licens"),
         (["pumping", "pumpings", "pumped", "pumps"], "pump"),
         (["additive", "additives"], "additiv"),
+        (["extension", "extended", "extends"], "extend"),
+        (["inspection", "inspections", "inspected"], "inspect"),
     ],
-    ids=["licence-forms", "pump-forms", "final-e"],
+    ids=["licence-forms", "pump-forms", "final-e", "noun-in-sion", "noun-in-ction"],
 )
 def test_a_words_forms_share_one_stem(words: list[str], stem: str) -> None:
     from app.compose import _stem
@@ -312,3 +314,20 @@ def test_a_yes_no_question_asks_for_a_provision_that_lays_down_a_rule(
 ) -> None:
     assert "rule" in asked_types("Can I put in a cesspool?")
     assert carries(text, "rule") is rules
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "expected"),
+    [
+        ("How often must the grease trap be cleaned?",
+         "The trap shall be cleaned at least once every 6 months, and a log sent within 10 days.",
+         "at least once every 6 months"),
+        ("How frequently is the permit renewed?", "Permits are renewed annually.", "annually"),
+    ],
+    ids=["interval-not-deadline", "adverb"],
+)  # fmt: skip
+def test_how_often_asks_for_an_interval_not_a_deadline(
+    question: str, text: str, expected: str
+) -> None:
+    assert asked_types(question)[0] == "frequency"
+    assert figure(text, "frequency", question) == expected
