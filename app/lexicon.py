@@ -58,6 +58,9 @@ class ReaderParams(_Record):
     provision_vectors: bool
     min_similarity: float = Field(ge=-1, le=1)
     unknown_floor: float = Field(ge=-1, le=1)
+    alias_weight: float = Field(
+        ge=0, le=1, description="BM25 weight of the ordinances' words for the question's words."
+    )
     strange_share: float = Field(
         ge=0, le=1, description="Share of the subject's words a city's text never uses to refuse."
     )

@@ -32,6 +32,8 @@ from app.compose import _STOP, _stem, split_sentences
 from app.lexicon import Lexicon, lexicon
 
 _ITEM = re.compile(r"^\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s")
+_LEAD_IN = re.compile(r":$|:\s*\(?(?:\d{1,2}|[a-zA-Z])[.)]$")
+_MARKER_END = re.compile(r"[:;,]\s*(?:(?:or|and)\s+)?\(?(?:\d{1,2}|[a-zA-Z])[.)]$")
 _REFERS = re.compile(
     r"^(?:such|this|these|that|those|it|they|said|the same|violation|however)\b", re.I
 )
@@ -91,28 +93,34 @@ def _spans(section: Any) -> list[str]:
     for s in split_sentences(section.text):
         sentences.extend(_pieces(s))
     spans: list[str] = []
+
+    def introduces(k: int) -> bool:  # "... is not needed to:" or "... is not needed to: 1."
+        return bool(_LEAD_IN.search(sentences[k].rstrip()))
+
+    def item(k: int) -> bool:  # "(2) Replace ..." or "Replace ..." after "...; 2."
+        return bool(_ITEM.match(sentences[k]) or (k > 0 and _MARKER_END.search(sentences[k - 1])))
+
     for i, s in enumerate(sentences):
-        lead_in = s.rstrip().endswith(":") and i + 1 < len(sentences)
-        if not lead_in:  # a lead-in is never quoted without its items
-            spans.append(s)
+        lead_in = introduces(i) and i + 1 < len(sentences)
+        if not lead_in and not item(i):  # a lead-in is never quoted without its items,
+            spans.append(s)  # nor an item without its lead-in (below) when they fit
         if lead_in:  # a list's lead-in with its items
             j, span = i + 1, s
             while j < len(sentences) and len(span) + len(sentences[j]) < _MAX:
                 span = f"{span} {sentences[j]}"
                 j += 1
-                if not (j < len(sentences) and _ITEM.match(sentences[j])):
+                if not (j < len(sentences) and item(j)):
                     break
             spans.append(span)
-        if _ITEM.match(s):  # an item with the sentence that introduces its list
+        if item(i):  # an item with the sentence that introduces its list
             for k in range(i - 1, max(-1, i - 10), -1):
-                if sentences[k].rstrip().endswith(":"):
+                if introduces(k):
                     span = " ".join(sentences[k : i + 1])
-                    if len(span) <= _MAX:
-                        spans.append(span)
-                    elif len(sentences[k]) + len(s) < _MAX:
-                        spans.append(s)
+                    spans.append(span if len(span) <= _MAX else s)
                     break
-        if i > 0 and (len(s) < 90 or _REFERS.match(s)):  # the sentence it refers back to
+            else:
+                spans.append(s)
+        if i > 0 and not lead_in and (len(s) < 90 or _REFERS.match(s)):  # what it refers back to
             spans.append(f"{sentences[i - 1]} {s}")
     out: list[str] = []
     for span in spans:
@@ -243,6 +251,9 @@ def features(
     else:  # the similarity of the chunk that holds it, from the retrieval itself
         sims = np.array([p.similarity or 0.0 for p in pool], dtype=np.float32)
     q = set(stems(question))
+    # the ordinances' words for the question's everyday ones ('seasonal' for 'cabin') count too,
+    # at `alias_weight`
+    alias = set(stems(" ".join(synonyms_of(question)))) - q
     docs = [stems(p.text) for p in pool]
     df = Counter(s for d in docs for s in set(d))
     n = len(docs)
@@ -251,10 +262,11 @@ def features(
     for d in docs:
         tf = Counter(d)
         total = 0.0
-        for s in q:
+        for s in q | alias:
             if tf[s]:
                 idf = math.log(1 + (n - df[s] + 0.5) / (df[s] + 0.5))
-                total += idf * tf[s] * 2.2 / (tf[s] + 1.2 * (0.25 + 0.75 * len(d) / avg))
+                weight = lex.reader.alias_weight if s in alias else 1.0
+                total += weight * idf * tf[s] * 2.2 / (tf[s] + 1.2 * (0.25 + 0.75 * len(d) / avg))
         bm.append(total)
     top = max(bm) or 1.0
     main = [t for t in types if t in lex.answer_types][:2]

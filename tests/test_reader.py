@@ -331,3 +331,12 @@ def test_how_often_asks_for_an_interval_not_a_deadline(
 ) -> None:
     assert asked_types(question)[0] == "frequency"
     assert figure(text, "frequency", question) == expected
+
+
+def test_a_list_item_after_a_numbered_lead_in_is_read_with_it() -> None:
+    text = "A permit is not needed to: 1. Pump a tank; 2. Replace a cracked lid with one of the same kind; or 3. Repair a pipe."
+    texts = [p.text for p in provisions(_Section("x", "1", "Permits", text), 0)]
+    with_lead_in = [t for t in texts if "cracked lid" in t and t.startswith("A permit is not")]
+    assert with_lead_in
+    assert "Replace a cracked lid with one of the same kind; or 3." not in texts  # never alone
+    assert polarity("Do I need a permit to replace a cracked lid?", with_lead_in[0]) == "No"
