@@ -73,6 +73,19 @@ def _carries_asked(question: str, blocks: list[Block]) -> bool:
     )
 
 
+def _abstains(question: str, blocks: list[Block]) -> bool:
+    """Whether the answer abstains: every block abstains, or (a question asking for a figure
+    type) every block that states the asked type or abstains does: a block stating another
+    quantity (the bedroom count a capacity would be computed from) does not answer it."""
+    if not blocks:
+        return False
+    main = next((t for t in asked_types(question) if t in FIGURE_TYPES), None)
+    if main is None or is_yes_no(question):
+        return all(b.abstained for b in blocks)
+    answering = [b for b in blocks if b.abstained or carries(f"{b.value or ''} {b.headline}", main)]
+    return bool(answering) and all(b.abstained for b in answering)
+
+
 def _on_subject(question: str, block: Block, names: dict[str, str]) -> bool:
     quotes = " ".join(s.quote for s in block.supports[:1])
     return covers_subject(question, quotes, [*names.values(), *names])
@@ -239,6 +252,15 @@ class Assistant:
     def _default(self, u: Understanding, question: str) -> Answer:
         if u.unknown_places and not u.jurisdictions:
             return self._coverage(u, question)
+        if u.opinion:  # "can you recommend a good installer?": no ordinance rates businesses
+            return Answer(
+                question=question,
+                jurisdictions=list(u.jurisdictions),
+                answer=REFUSAL,
+                refused=True,
+                clarification="The ordinances do not recommend or rate businesses; ask what they "
+                "require of one (a license, insurance, a bond).",
+            )
         names = self._names
         scope = list(u.jurisdictions) or list(names)
         named = bool(u.jurisdictions)
@@ -282,7 +304,7 @@ class Assistant:
                           refused=True, tool_calls=worker.out.tool_calls, clarification=clarification)  # fmt: skip
         for b in blocks:
             notes.extend(b.notes)
-        abstained = all(b.abstained for b in blocks)
+        abstained = _abstains(u.corrected or question, blocks)
         answer = Answer.verified(
             ctx,
             question=question,

@@ -83,9 +83,25 @@ def split_sentences(text: str) -> list[str]:
 
 
 def _stem(word: str) -> str:
-    if len(word) > 4:
-        return re.sub(r"(?:ing|ed|es|s)$", "", word)
-    return word[:-1] if len(word) == 4 and word.endswith("s") and not word.endswith("ss") else word
+    """A light stem: one plural, then one -ing/-ed (or a noun's -ction/-sion), then a final e
+    ('licenses', 'licensed', 'license' -> 'licens'; 'pumpings' -> 'pump'; 'extension',
+    'extended' -> 'extend'; 'inspections' -> 'inspect')."""
+    w = word
+    if len(w) > 4 and w.endswith("ies"):
+        w = w[:-3] + "y"
+    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    if len(w) > 6 and w.endswith("ction"):  # 'inspection' -> 'inspect'
+        w = w[:-3]
+    elif len(w) > 6 and w.endswith("sion") and not w.endswith("ssion"):  # 'extension' -> 'extend'
+        w = w[:-4] + "d"
+    elif len(w) > 5 and w.endswith("ing"):
+        w = w[:-3]
+    elif len(w) > 4 and w.endswith("ed"):
+        w = w[:-2]
+    if len(w) > 4 and w.endswith("e"):
+        w = w[:-1]
+    return w
 
 
 def score_sentence(sentence: str, terms: list[str]) -> float:

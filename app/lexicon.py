@@ -28,6 +28,10 @@ class AnswerType(_Record):
     asked: list[str] = Field(description="Patterns over the question: it asks for this type.")
     carries: str = Field(description="Pattern over a provision: it holds an answer of this type.")
     figure: str = Field(default="", description="The phrase an answer leads with ('' = none).")
+    units: list[str] = Field(
+        default_factory=list,
+        description="Words that say what is asked, not what it is about ('years', 'gallons').",
+    )
     says: str = Field(description="How an abstention names the type ('a dollar amount').")
     hint: str = Field(
         description="Words searched with the question when no provision has the type."
@@ -48,9 +52,18 @@ class ReaderParams(_Record):
     second_share: float = Field(ge=0, le=1)
     defer_window: int = Field(ge=1)
     subject_share: float = Field(ge=0, le=1)
+    typed_subject: float = Field(
+        ge=0, le=1, description="A typed provision holds more than this share of the subject."
+    )
     provision_vectors: bool
     min_similarity: float = Field(ge=-1, le=1)
     unknown_floor: float = Field(ge=-1, le=1)
+    alias_weight: float = Field(
+        ge=0, le=1, description="BM25 weight of the ordinances' words for the question's words."
+    )
+    strange_share: float = Field(
+        ge=0, le=1, description="Share of the subject's words a city's text never uses to refuse."
+    )
 
 
 class Lexicon(_Record):
@@ -67,6 +80,7 @@ class Lexicon(_Record):
     function_words: list[str]
     deferral: str
     domain: str
+    opinion: str
     injection: str
     weights: Weights
     reader: ReaderParams
@@ -89,7 +103,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
     fields = [lex.yes_no, lex.request, lex.permission, lex.requirement, lex.negative, lex.conditional,
-              lex.deferral, lex.domain, lex.injection]  # fmt: skip
+              lex.deferral, lex.domain, lex.opinion, lex.injection]  # fmt: skip
     for name, t in lex.answer_types.items():
         fields += [*t.asked, t.carries] + ([t.figure] if t.figure else [])
         del name

@@ -45,6 +45,7 @@ from app.reader import (
     subject_words,
     synonyms_of,
     vocabulary,
+    without_asked,
 )
 from app.records import ToolCall
 from app.understand import Understanding
@@ -276,19 +277,25 @@ class QuotingMixin:
         if closest < params.min_similarity and not exact:
             log.info("closest provision similarity %.3f: not about the subject", closest)
             return None
-        strange = sorted(
-            subject_words(part, [*self.names.values(), *self.names])
-            - self._vocabulary(jurisdiction)
-        )
+        # (over the whole question: an aside in one part, 'if the job slips', is not its subject)
+        subject = subject_words(_q(u), [*self.names.values(), *self.names])
         vocab = self._vocabulary(jurisdiction)
         strange = [
             w
-            for w in strange
+            for w in sorted(subject - vocab)
             if not any(v.startswith(w) for v in vocab if len(w) >= 4)
-            and not any(_stem(x.split()[0]) in vocab for x in synonyms_of(w))
+            and not any(
+                _stem(x.split()[0]) in vocab
+                or any(v.startswith(_stem(x.split()[0])) for v in vocab)
+                for x in synonyms_of(w)
+            )
         ]
         known_meaning = [w for w in strange if synonyms_of(w)]  # none of its words in this text
-        if (known_meaning or (strange and closest < params.unknown_floor)) and not exact:
+        # a question mostly about things this text never names, and nothing close: not its rules
+        unknown = len(strange) / len(subject) if subject else 0.0
+        if (
+            known_meaning or (unknown >= params.strange_share and closest < params.unknown_floor)
+        ) and not exact:
             log.info(
                 "%s never says %s (closest %.2f): not about these rules",
                 jurisdiction,
@@ -296,9 +303,12 @@ class QuotingMixin:
                 closest,
             )
             return None
-        if main is not None and not self._typed(ranked, main, part) and not exact:
+        # a yes/no part without a figure asks what a rule says: a provision that lays one down
+        wanted = main or ("rule" if yes_no and "rule" in lexicon().answer_types else None)
+        if wanted is not None and not self._typed(ranked, wanted, part) and not exact:
             # nothing near carries the asked type: search for the kind of provision that would
-            hint = lexicon().answer_types[main].hint
+            asked = [t for t in types if t in TYPED and t != "count"] or [wanted]
+            hint = " ".join(lexicon().answer_types[t].hint for t in asked[:2])
             hits = self.retriever.search(f"{part} {hint}", jurisdictions=[jurisdiction], k=4)
             have = {(p.section.jurisdiction, p.section.ref, p.text) for p in pool}
             extra = [
@@ -311,14 +321,21 @@ class QuotingMixin:
                 best = ranked[0]
         if main is not None:
             typed = self._typed(ranked, main, part)
+            if main not in FIGURE_TYPES and not yes_no:
+                typed = [s for s in typed if _tells_more(s.provision.text, main, part)]
             if not typed and not yes_no:
                 return self._abstain(part, name, jurisdiction, ranked, main)
             if typed:
-                defers = [s for s in ranked[: ranked.index(typed[0])] if deferral(s.provision.text)]
+                defers = [
+                    s for s in ranked[: ranked.index(typed[0])] if deferral(s.provision.text, main)
+                ]
                 if defers and not yes_no and main in FIGURE_TYPES:
                     # the text closest to the question sends the reader elsewhere for the figure
                     return self._abstain(part, name, jurisdiction, defers, main)
                 best = typed[0]
+        if main is None and wanted is not None:
+            ruling = self._typed(ranked, wanted, part)
+            best = ruling[0] if ruling else best
         text = best.provision.text
         lead = ""
         if yes_no:
@@ -328,11 +345,11 @@ class QuotingMixin:
                 lead = f"{word}: {said}" if word == "Yes" else f"No: the ordinance says {said}"
             else:
                 lead = polarity(part, text) or ""
-                found = figure(text, main) if main else None
+                found = figure(text, main, part) if main else None
                 if lead and found:
                     lead = f"{lead}: {found}"
         elif main is not None:
-            found = figure(text, main)
+            found = figure(text, main, part)
             if found:
                 lead = found[0].upper() + found[1:]
         chosen = [best]
@@ -374,16 +391,24 @@ class QuotingMixin:
             return []
         top = ranked[0].score
         names = [*self.names.values(), *self.names]
-        return [
+        typed = [
             s
             for s in ranked[: params.typed_window]
             if carries(s.provision.text, main)
             and s.score >= params.typed_share * top
             and (
                 not part
-                or holds_subject(part, f"{s.provision.section.title} {s.provision.text}", names)
+                or holds_subject(
+                    without_asked(part, main),
+                    f"{s.provision.section.title} {s.provision.text}",
+                    names,
+                    params.typed_subject,
+                )
             )
         ]
+        # a provision that states the figure ('a misdemeanor') before one that only names the
+        # kind of thing ('the penalty provisions')
+        return sorted(typed, key=lambda s: figure(s.provision.text, main) is None)
 
     def _abstain(
         self, part: str, name: str, jurisdiction: str, ranked: list[Scored], main: str
@@ -391,7 +416,12 @@ class QuotingMixin:
         """No provision near the subject carries the asked type: say so, and where it defers."""
         says = lexicon().answer_types[main].says
         refer = next(
-            (s for s in ranked[: lexicon().reader.defer_window] if deferral(s.provision.text)), None
+            (
+                s
+                for s in ranked[: lexicon().reader.defer_window]
+                if deferral(s.provision.text, main)
+            ),
+            None,
         )
         shown = refer or ranked[0]
         label = shown.provision.section.label
@@ -489,6 +519,16 @@ class _Hit:
         self.chunk = chunk
         self.matched_by = ["exact"]
         self.vector_similarity = None
+
+
+def _tells_more(text: str, main: str, part: str) -> bool:
+    """Whether a provision answers a part of a type without a unit (a penalty): it states the
+    type's figure when the type has one, and that figure is not what the question already
+    says ('what is the fine for a misdemeanor?' is not answered by 'a misdemeanor')."""
+    said = figure(text, main)
+    if said is None:
+        return not lexicon().answer_types[main].figure
+    return not re.search(rf"\b{re.escape(said)}(?!\w)", part, re.I)
 
 
 def _near(stem: str, have: set[str]) -> bool:

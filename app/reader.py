@@ -32,6 +32,8 @@ from app.compose import _STOP, _stem, split_sentences
 from app.lexicon import Lexicon, lexicon
 
 _ITEM = re.compile(r"^\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s")
+_LEAD_IN = re.compile(r":$|:\s*\(?(?:\d{1,2}|[a-zA-Z])[.)]$")
+_MARKER_END = re.compile(r"[:;,]\s*(?:(?:or|and)\s+)?\(?(?:\d{1,2}|[a-zA-Z])[.)]$")
 _REFERS = re.compile(
     r"^(?:such|this|these|that|those|it|they|said|the same|violation|however)\b", re.I
 )
@@ -42,8 +44,10 @@ _VECTORS: dict[str, np.ndarray] = {}
 FIGURE_TYPES = (
     "money",
     "date",
+    "frequency",
     "duration",
     "area",
+    "flow",
     "volume",
     "rate",
     "distance",
@@ -89,33 +93,41 @@ def _spans(section: Any) -> list[str]:
     for s in split_sentences(section.text):
         sentences.extend(_pieces(s))
     spans: list[str] = []
+
+    def introduces(k: int) -> bool:  # "... is not needed to:" or "... is not needed to: 1."
+        return bool(_LEAD_IN.search(sentences[k].rstrip()))
+
+    def item(k: int) -> bool:  # "(2) Replace ..." or "Replace ..." after "...; 2."
+        return bool(_ITEM.match(sentences[k]) or (k > 0 and _MARKER_END.search(sentences[k - 1])))
+
     for i, s in enumerate(sentences):
-        lead_in = s.rstrip().endswith(":") and i + 1 < len(sentences)
-        if not lead_in:  # a lead-in is never quoted without its items
-            spans.append(s)
+        lead_in = introduces(i) and i + 1 < len(sentences)
+        if not lead_in and not item(i):  # a lead-in is never quoted without its items,
+            spans.append(s)  # nor an item without its lead-in (below) when they fit
         if lead_in:  # a list's lead-in with its items
             j, span = i + 1, s
             while j < len(sentences) and len(span) + len(sentences[j]) < _MAX:
                 span = f"{span} {sentences[j]}"
                 j += 1
-                if not (j < len(sentences) and _ITEM.match(sentences[j])):
+                if not (j < len(sentences) and item(j)):
                     break
             spans.append(span)
-        if _ITEM.match(s):  # an item with the sentence that introduces its list
+        if item(i):  # an item with the sentence that introduces its list
             for k in range(i - 1, max(-1, i - 10), -1):
-                if sentences[k].rstrip().endswith(":"):
+                if introduces(k):
                     span = " ".join(sentences[k : i + 1])
-                    if len(span) <= _MAX:
-                        spans.append(span)
-                    elif len(sentences[k]) + len(s) < _MAX:
-                        spans.append(s)
+                    spans.append(span if len(span) <= _MAX else s)
                     break
-        if i > 0 and (len(s) < 90 or _REFERS.match(s)):  # the sentence it refers back to
+            else:
+                spans.append(s)
+        if i > 0 and not lead_in and (len(s) < 90 or _REFERS.match(s)):  # what it refers back to
             spans.append(f"{sentences[i - 1]} {s}")
     out: list[str] = []
     for span in spans:
         span = span.strip()
-        if len(span) >= 8 and span not in out and span in folded:
+        # a heading or a defined term alone ("(12) Cesspool .") says nothing of its own
+        words = re.findall(r"[A-Za-z]{3,}", span)
+        if len(words) >= 3 and span not in out and span in folded:
             out.append(span)
     return out
 
@@ -164,7 +176,7 @@ def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
     ]
     if is_yes_no(question, lex):  # "permits only last 6 months, right?": the stated figure's type
         named = [n for n in FIGURE_TYPES if n != "count" and _stated(question, n, lex)]
-        found = named + found
+        found = named + found + (["rule"] if "rule" in lex.answer_types else [])
     return list(dict.fromkeys(found))
 
 
@@ -200,6 +212,8 @@ def split_parts(question: str) -> list[str]:
     )
     parts = [p.strip(" ,") for p in pieces if len(p.split()) >= 3]
     asking = [p for p in parts if "?" in p or _WH.search(p) or asked_types(p) or is_yes_no(p)]
+    # "... What does the code say?": a part naming no subject of its own asks nothing more
+    asking = [p for p in asking if subject_words(p)]
     return asking if len(asking) > 1 else [question]
 
 
@@ -237,6 +251,9 @@ def features(
     else:  # the similarity of the chunk that holds it, from the retrieval itself
         sims = np.array([p.similarity or 0.0 for p in pool], dtype=np.float32)
     q = set(stems(question))
+    # the ordinances' words for the question's everyday ones ('seasonal' for 'cabin') count too,
+    # at `alias_weight`
+    alias = set(stems(" ".join(synonyms_of(question)))) - q
     docs = [stems(p.text) for p in pool]
     df = Counter(s for d in docs for s in set(d))
     n = len(docs)
@@ -245,10 +262,11 @@ def features(
     for d in docs:
         tf = Counter(d)
         total = 0.0
-        for s in q:
+        for s in q | alias:
             if tf[s]:
                 idf = math.log(1 + (n - df[s] + 0.5) / (df[s] + 0.5))
-                total += idf * tf[s] * 2.2 / (tf[s] + 1.2 * (0.25 + 0.75 * len(d) / avg))
+                weight = lex.reader.alias_weight if s in alias else 1.0
+                total += weight * idf * tf[s] * 2.2 / (tf[s] + 1.2 * (0.25 + 0.75 * len(d) / avg))
         bm.append(total)
     top = max(bm) or 1.0
     main = [t for t in types if t in lex.answer_types][:2]
@@ -288,14 +306,32 @@ def carries(text: str, name: str) -> bool:
     return bool(t and lex.pattern(t.carries).search(text))
 
 
-def figure(text: str, name: str) -> str | None:
-    """The verbatim phrase of type `name` in a provision (its first), or None."""
+_CLAUSE = re.compile(r"[;.:]\s|,\s+(?:and|or|but)\s|\s\(\w{1,3}\)\s|\s(?=\d{1,2}\.\s)")
+
+
+def figure(text: str, name: str, question: str = "") -> str | None:
+    """The verbatim phrase of type `name` in a provision, or None: its first, or (given the
+    question) the one whose clause holds most of the question's words ('$400 for a second
+    violation' for a second violation; the per-bedroom figure for what each bedroom adds)."""
     lex = lexicon()
     t = lex.answer_types.get(name)
     if not t or not t.figure:
         return None
-    m = lex.pattern(t.figure).search(text)
-    return m.group(0).strip(" ,.;") if m else None
+    found = list(lex.pattern(t.figure).finditer(text))
+    if not found:
+        return None
+    best = found[0]
+    if question and len(found) > 1:
+        wanted = set(stems(question)) | {_stem(w) for w in synonyms_of(question)}
+        cuts = [0, *(m.end() for m in _CLAUSE.finditer(text)), len(text)]
+
+        def overlap(m: re.Match[str]) -> int:
+            start = max(c for c in cuts if c <= m.start())
+            end = min((c for c in cuts if c >= m.end()), default=len(text))
+            return len(wanted & set(stems(text[start:end])))
+
+        best = max(found, key=overlap)  # the first of the best
+    return best.group(0).strip(" ,.;")
 
 
 def subject_words(question: str, names: Sequence[str] = ()) -> set[str]:
@@ -340,18 +376,54 @@ def vocabulary(texts: Iterable[str]) -> set[str]:
     return out
 
 
-def holds_subject(question: str, text: str, names: Sequence[str] = ()) -> bool:
-    """Whether the text holds at least one word of the question's subject (or it has none)."""
+def without_asked(question: str, name: str) -> str:
+    """The question without what says it asks for type `name`: its unit words ('how many
+    years') and the figures of that type it states ('every 2 years'), so that what is left names
+    the subject (the question itself when nothing would be left)."""
+    lex = lexicon()
+    t = lex.answer_types.get(name)
+    if t is None:
+        return question
+    left = lex.pattern(t.figure).sub(" ", question) if t.figure else question
+    units = "|".join(re.escape(u) for u in t.units)
+    left = re.sub(rf"\b(?:{units})\b", " ", left, flags=re.I) if units else left
+    return left if subject_words(left) else question
+
+
+def holds_subject(question: str, text: str, names: Sequence[str] = (), share: float = 0.0) -> bool:
+    """Whether the text holds at least one word of the question's subject (or it has none),
+    and more than `share` of them."""
     wanted = subject_words(question, names)
     if not wanted:
         return True
     own = {_stem(w) for w in re.findall(r"[a-z][a-z-]*", text.lower())}
-    return any(w in own or any(o.startswith(w) for o in own if len(w) >= 4) for w in wanted)
+    table = lexicon().synonyms
+    low = " ".join(text.lower().split())
+
+    def held(w: str) -> bool:  # the word, a longer form of it, or the ordinance's word for it
+        if any(" " in x and x in low for x in table.get(w, ())):
+            return True
+        forms = [w, *(_stem(x) for x in table.get(w, ()) if " " not in x)]
+        return any(f in own or any(o.startswith(f) for o in own if len(f) >= 4) for f in forms)
+
+    count = sum(held(w) for w in wanted)
+    return count > 0 and count / len(wanted) > share
 
 
-def deferral(text: str) -> bool:
+def deferral(text: str, name: str | None = None) -> bool:
+    """Whether the text sends the reader elsewhere (a resolution, a state rule); with an answer
+    type, for a fact of that type: the text also holds one of the type's words (`hint`), so that
+    'certified by the MPCA' is no deferral of a fee."""
     lex = lexicon()
-    return bool(lex.pattern(lex.deferral).search(text))
+    if not lex.pattern(lex.deferral).search(text):
+        return False
+    t = lex.answer_types.get(name or "")
+    if t is None:
+        return True
+    own = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+    return "$" in text or any(
+        _stem(w) in own for w in t.hint.lower().split() if w.isalpha() and len(w) > 2
+    )
 
 
 # -- the direct answer -----------------------------------------------------------------------

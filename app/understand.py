@@ -73,6 +73,9 @@ class Understanding(_Record):
     yes_no: bool = False
     injection: bool = Field(default=False, description="Contains instruction-like text.")
     on_topic: bool = Field(default=True, description="Uses the vocabulary of sewer/septic rules.")
+    opinion: bool = Field(
+        default=False, description="Asks for a recommendation of a business, which no rule states."
+    )
     corrected: str = Field(
         default="",
         description="The question with near-miss spellings fixed and the corpus's city names "
@@ -276,6 +279,7 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
         ),
         injection=bool(lex.pattern(lex.injection).search(question)),
         on_topic=bool(lex.pattern(lex.domain).search(fixed)),
+        opinion=bool(lex.pattern(lex.opinion).search(fixed)),
         corrected=strip_jurisdictions(fixed, known),
     )
 

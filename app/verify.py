@@ -213,7 +213,28 @@ def _corrects_a_figure(claim: str, quotes: list[str], question: str) -> bool:
     quoted = set().union(*(numbers_in(q) for q in quotes))
     stated = {(n, u) for n, u in _figures(claim) if n in quoted}
     asked = _figures(question)
-    return any(u == v and n != m for n, u in stated for m, v in asked)
+    if any(u == v and n != m for n, u in stated for m, v in asked):
+        return True
+    # the same kind of quantity in another unit or spelling ('2 years' asked, '30 days' quoted;
+    # '150%' asked, '125 percent' quoted)
+    said = {(k, n) for k, n in _typed_figures(claim) if n <= quoted}
+    return any(k == j and n != m for k, n in said for j, m in _typed_figures(question))
+
+
+def _typed_figures(text: str) -> set[tuple[str, frozenset[str]]]:
+    """(answer type, its numbers) of each figure with a unit in the text (`app/lexicon.yaml`)."""
+    from app.lexicon import lexicon
+
+    lex = lexicon()
+    out: set[tuple[str, frozenset[str]]] = set()
+    for name, t in lex.answer_types.items():
+        if not t.figure or not t.units:
+            continue
+        for m in lex.pattern(t.figure).finditer(text):
+            found = frozenset(numbers_in(m.group(0)))
+            if found:
+                out.add((name, found))
+    return out
 
 
 _WORD = re.compile(r"[a-z][a-z']+")

@@ -158,3 +158,185 @@ def test_a_bad_lexicon_fails_with_its_path_and_the_fix(tmp_path: Path) -> None:
     bad.write_text(text.replace('"yes_no":"', '"yes_no":"(unclosed'), encoding="utf-8")
     with pytest.raises(ConfigError, match=r"lexicon\.yaml"):
         lexicon.__wrapped__(bad)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "expected"),
+    [
+        (
+            "a flow of one hundred fifty (150) gallons per day",
+            "flow",
+            "one hundred fifty (150) gallons per day",
+        ),
+        (
+            "at least two thousand five hundred (2,500) gallons",
+            "volume",
+            "two thousand five hundred (2,500) gallons",
+        ),
+        (
+            "within one hundred and twenty (120) days",
+            "duration",
+            "one hundred and twenty (120) days",
+        ),
+    ],
+    ids=["hundred-and-tens", "thousands-and-hundreds", "with-and"],
+)
+def test_a_figure_takes_the_whole_number_phrase(text: str, name: str, expected: str) -> None:
+    assert figure(text, name) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "main"),
+    [
+        ("What flow in gallons per day do I design a duplex for?", "flow"),
+        ("How many gallons must the holding tank hold?", "volume"),
+        ("What is the fine for burning brush without a permit?", "penalty"),
+        ("How much is the fine for a second offence?", "money"),
+        ("What is the dollar penalty on a citation?", "money"),
+    ],
+    ids=["flow-not-volume", "volume", "fine-is-a-penalty", "how-much-fine", "dollar-penalty"],
+)
+def test_the_asked_quantity_is_told_from_its_kind(question: str, main: str) -> None:
+    assert asked_types(question)[0] == main
+
+
+def test_a_flow_per_day_is_no_volume() -> None:
+    text = "The design flow shall be 300 gallons per day for each bedroom."
+    assert not carries(text, "volume")
+    assert carries(text, "flow")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What do they charge for a second offence?", "$75"),
+        ("What do they charge for a first offence?", "$25"),
+        ("What is the charge?", "$25"),
+    ],
+    ids=["second-clause", "first-clause", "no-clue-takes-the-first"],
+)
+def test_the_figure_of_the_asked_clause_leads(question: str, expected: str) -> None:
+    text = "The charge is: (1) $25 for a first offence; (2) $75 for a second offence in a year."
+    assert figure(text, "money", question) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "expected"),
+    [
+        ("The fee is set from time to time by resolution of the council.", "money", True),
+        ("Designers shall be certified by the MPCA.", "money", False),
+        ("Tanks shall have the capacity Minnesota Rules, part 7080 requires.", "volume", True),
+        ("Designers shall be certified by the MPCA.", None, True),
+    ],
+    ids=[
+        "fee-by-resolution",
+        "certification-is-no-fee-deferral",
+        "capacity-by-state-rule",
+        "untyped",
+    ],
+)
+def test_a_deferral_for_a_type_names_that_kind_of_fact(
+    text: str, name: str | None, expected: bool
+) -> None:
+    from app.reader import deferral
+
+    assert deferral(text, name) is expected
+
+
+def test_the_subject_of_a_typed_question_leaves_out_its_units_and_figures() -> None:
+    from app.reader import subject_words, without_asked
+
+    left = without_asked("How many years between tank pumpings, every 2 years?", "duration")
+    assert "year" not in subject_words(left)
+    assert "pump" in subject_words(left)
+
+
+def test_a_part_that_names_no_subject_is_not_a_part_of_its_own() -> None:
+    parts = split_parts("How often must a holding tank be emptied? What does the code say?")
+    assert parts == ["How often must a holding tank be emptied? What does the code say?"]
+
+
+def test_a_subject_word_is_held_through_the_ordinances_word_for_it() -> None:
+    assert holds_subject("What is the fine for it?", "Violation thereof is a misdemeanor.")
+
+
+@pytest.mark.parametrize(
+    ("words", "stem"),
+    [
+        (["licenses", "licensed", "license", "licensing"], "licens"),
+        (["pumping", "pumpings", "pumped", "pumps"], "pump"),
+        (["additive", "additives"], "additiv"),
+        (["extension", "extended", "extends"], "extend"),
+        (["inspection", "inspections", "inspected"], "inspect"),
+    ],
+    ids=["licence-forms", "pump-forms", "final-e", "noun-in-sion", "noun-in-ction"],
+)
+def test_a_words_forms_share_one_stem(words: list[str], stem: str) -> None:
+    from app.compose import _stem
+
+    assert {_stem(w) for w in words} == {stem}
+
+
+def test_an_answer_abstains_when_only_another_quantity_is_stated() -> None:
+    from app.assistant import _abstains
+    from app.compose import Block
+
+    deferred = Block(jurisdiction="x", name="X", headline="Not in this corpus: X defers to the "
+                     "state rule for tank capacity.", abstained=True)  # fmt: skip
+    bedrooms = Block(jurisdiction="x", name="X", headline="Bedrooms to design for: 4 bedrooms",
+                     value="4 bedrooms")  # fmt: skip
+    sized = Block(jurisdiction="x", name="X", headline="Tank: 1,500 gallons", value="1,500 gallons")
+    question = "What size septic tank for a 4 bedroom house?"
+    assert _abstains(question, [deferred, bedrooms])
+    assert not _abstains(question, [deferred, sized])
+
+
+def test_a_heading_or_defined_term_alone_is_no_provision() -> None:
+    section = _Section(
+        "x", "1", "Definitions", "(11) Cesspool . An underground pit that receives raw sewage."
+    )
+    texts = [p.text for p in provisions(section, 0)]
+    assert "(11) Cesspool ." not in texts
+    assert any("underground pit" in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [
+        ("Cesspools shall not be installed.", True),
+        ("The county does not issue its own license.", True),
+        ("Cesspool. An underground pit that receives raw sewage.", False),
+    ],
+    ids=["prohibition", "a-does-not-statement", "a-definition"],
+)
+def test_a_yes_no_question_asks_for_a_provision_that_lays_down_a_rule(
+    text: str, rules: bool
+) -> None:
+    assert "rule" in asked_types("Can I put in a cesspool?")
+    assert carries(text, "rule") is rules
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "expected"),
+    [
+        ("How often must the grease trap be cleaned?",
+         "The trap shall be cleaned at least once every 6 months, and a log sent within 10 days.",
+         "at least once every 6 months"),
+        ("How frequently is the permit renewed?", "Permits are renewed annually.", "annually"),
+    ],
+    ids=["interval-not-deadline", "adverb"],
+)  # fmt: skip
+def test_how_often_asks_for_an_interval_not_a_deadline(
+    question: str, text: str, expected: str
+) -> None:
+    assert asked_types(question)[0] == "frequency"
+    assert figure(text, "frequency", question) == expected
+
+
+def test_a_list_item_after_a_numbered_lead_in_is_read_with_it() -> None:
+    text = "A permit is not needed to: 1. Pump a tank; 2. Replace a cracked lid with one of the same kind; or 3. Repair a pipe."
+    texts = [p.text for p in provisions(_Section("x", "1", "Permits", text), 0)]
+    with_lead_in = [t for t in texts if "cracked lid" in t and t.startswith("A permit is not")]
+    assert with_lead_in
+    assert "Replace a cracked lid with one of the same kind; or 3." not in texts  # never alone
+    assert polarity("Do I need a permit to replace a cracked lid?", with_lead_in[0]) == "No"

@@ -133,3 +133,17 @@ def test_there_reuses_the_previous_city_with_a_new_topic() -> None:
     first = understand("How big a septic tank does a 4 bedroom house in Hugo need?", KNOWN)
     follow = merge_follow_up(understand("how long is the permit valid there?", KNOWN), first)
     assert (follow.jurisdictions, follow.topics) == (["hugo"], ["permit_validity"])
+
+
+@pytest.mark.parametrize(
+    ("question", "opinion"),
+    [
+        ("Can you recommend a good septic installer near the lake?", True),
+        ("Who is the cheapest pumper around here?", True),
+        ("Do I need a licensed installer to replace my tank?", False),
+        ("How often does the code recommend pumping?", False),
+    ],
+    ids=["recommend-a-business", "cheapest-business", "licensed-is-a-rule", "recommend-a-practice"],
+)
+def test_a_request_to_recommend_a_business_is_told_apart(question: str, opinion: bool) -> None:
+    assert understand(question, {}).opinion is opinion

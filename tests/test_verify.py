@@ -151,6 +151,8 @@ def test_negations_and_yes_no_must_be_what_the_quote_says(line: str, quote: str,
         pytest.param("Permits last 6 months, right?", "No. A permit is valid for twelve (12) months [1].", True, id="corrects-the-premise"),
         pytest.param("Permits last 12 months, right?", "No. A permit is valid for twelve (12) months [1].", False, id="no-premise-to-correct"),
         pytest.param("Permits last 6 months, right?", "No. Permits are issued by the city [1].", False, id="no-figure-stated"),
+        pytest.param("Permits last 2 years, right?", "No: the ordinance says twelve (12) months [1].", True, id="same-kind-other-unit"),
+        pytest.param("Permits last a year, right?", "No: the ordinance says 12 inches [1].", False, id="another-kind-of-figure"),
     ],
 )  # fmt: skip
 def test_a_no_to_a_wrong_figure_is_supported_by_the_quoted_figure(
@@ -194,3 +196,11 @@ def test_a_calculator_deferral_restated_is_not_an_unsupported_negation() -> None
     line = f"{deferral} [1]"
     assert unsupported_claims(line, [quote], {}) != []  # on its own, a negation
     assert unsupported_claims(line, [quote], {}, [f"summary {deferral}"]) == []
+
+
+def test_a_no_to_a_wrong_percentage_is_supported_in_either_spelling() -> None:
+    from app.verify import unsupported_claims
+
+    cite = _cite("The escrow shall be 125 percent of the bid.")
+    line = "No: the ordinance says 125 percent [1]."
+    assert unsupported_claims(line, [cite], {}, question="Escrow is 150% of the bid, right?") == []
