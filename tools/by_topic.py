@@ -6,12 +6,17 @@ says what it does not cover."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from pydantic import BaseModel
+
 from core.errors import MissingInputError, ToolInputError
+from tools import base
 from tools.applied import apply_rule, needed_inputs, rules_for
+from tools.formulas import Cases, Table
 from tools.records import CalcResult
+from tools.rules import Band
 
 COVERED = ("ok", "flagged", "unsuitable")
 
@@ -49,9 +54,7 @@ def missing_inputs(jurisdiction: str, topic: str, given: Mapping[str, Any]) -> l
         specs = needed_inputs(jurisdiction, rule.id)
         names = {s.name for s in specs}
         if names & present:
-            out.update(
-                (s.name, None) for s in specs if s.name not in present and s.default is None
-            )
+            out.update((s.name, None) for s in specs if s.name not in present and s.default is None)
     return list(out)
 
 
@@ -71,9 +74,7 @@ def where_of(res: CalcResult) -> str:
     return f"§{first.section}" if first.section is not None else f'"{first.title}"'
 
 
-def from_rule(
-    tool: str, res: CalcResult, summary: str | None, **kw: list[Any]
-) -> CalcResult:
+def from_rule(tool: str, res: CalcResult, summary: str | None, **kw: list[Any]) -> CalcResult:
     """A calculator's answer from a rule result: the calculator's own sentence (when the rule gave
     a number) and its earlier steps, citations and caveats before the rule's."""
     steps = [*kw.pop("steps", []), *res.steps]
@@ -89,6 +90,7 @@ def from_rule(
     return res.model_copy(
         update={
             "tool": tool,
+            "rule": None,
             "summary": text,
             "steps": steps,
             "citations": cites,
@@ -96,3 +98,61 @@ def from_rule(
             **kw,
         }
     )
+
+
+def topic_table(jurisdiction: str, topic: str, by: str) -> list[Band]:
+    """The city's table of `topic` selected by input `by` (e.g. the tank sizes by bedrooms), read
+    from the first rule of the topic that holds one, as cited rows; [] when none does. Branches
+    for a flag or choice other than its default (e.g. 'with garbage disposal') are left out."""
+    base.city(jurisdiction)  # an unknown city is an error, as for every calculator
+    for rule in rules_for(jurisdiction, topic):
+        defaults = {
+            s.name: s.default for s in needed_inputs(jurisdiction, rule.id) if s.default is not None
+        }
+        table = next(_tables(rule.formula, by, defaults), None)
+        if table is None:
+            continue
+        rows: list[Band] = []
+        for row in table.rows:
+            located = row.section is not None or row.title is not None
+            rows.append(
+                Band(
+                    label=row.label,
+                    low=row.low,
+                    high=row.high,
+                    low_inclusive=row.low_inclusive,
+                    high_inclusive=row.high_inclusive,
+                    value=row.value,
+                    unit=table.unit or rule.unit,
+                    section=row.section if located else rule.section,
+                    title=row.title if located else rule.title,
+                    quote=row.quote or rule.quote or "",
+                    confidence=row.confidence,
+                    note=row.note,
+                    unsuitable=row.unsuitable,
+                )
+            )
+        return rows
+    return []
+
+
+def _tables(node: object, by: str, defaults: Mapping[str, Any]) -> Iterator[Table]:
+    if isinstance(node, Table):
+        if node.input == by:
+            yield node
+        return
+    if isinstance(node, Cases):
+        for case in node.cases:
+            w = case.when
+            if w.op == "eq" and w.input in defaults and defaults[w.input] != w.value:
+                continue
+            yield from _tables(case.then, by, defaults)
+        if node.otherwise is not None:
+            yield from _tables(node.otherwise, by, defaults)
+        return
+    if isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            yield from _tables(getattr(node, name), by, defaults)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _tables(item, by, defaults)

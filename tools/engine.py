@@ -458,7 +458,7 @@ def evaluate(city: CityRules, state: StateRules, rule: Rule, inputs: dict[str, A
         warnings=ctx.warnings,
         approvals=ctx.approvals,
         not_covered=ctx.not_covered,
-        applied=ctx.applied,
+        applied=[rule.id, *ctx.applied],
         outcome=all(ctx.outcomes) if ctx.outcomes and status in ("ok", "flagged") else None,
     )
 

@@ -100,7 +100,9 @@ class CalcResult(_Record):
         default_factory=list, description="What the rule does not cover ('trenches only')."
     )
     applied: list[str] = Field(
-        default_factory=list, description="Ids of the rules applied inside `rule`, in order."
+        default_factory=list,
+        description="Ids of the data rules applied, outermost first (a calculator's answer has no "
+        "`rule`, but names here the rules it applied).",
     )
 
     def shown(self) -> str:

@@ -13,7 +13,7 @@ from core.errors import ToolInputError
 from tools import base
 from tools.base import fmt, where
 from tools.records import CalcComponent, CalcResult, Component, SiteCheck, SiteCheckRow
-from tools.rules import CityRules
+from tools.rules import Cited, CityRules
 
 FEATURES: dict[str, str] = {
     "well_shallow": "water supply well less than 50 ft deep, not through 10 ft of impervious material",
@@ -55,9 +55,13 @@ def known_features(jurisdiction: str) -> list[str]:
     if c.setbacks:
         return [row.feature for row in c.setbacks]
     keys = list(FEATURES)
-    if "accessory_building_setback_reduction" in c.facts:
-        keys.append("accessory_building")
+    keys += [f.about for f in _reductions(c) if f.about in EXTRA_FEATURES]  # type: ignore[misc]
     return keys
+
+
+def _reductions(c: CityRules) -> list[Cited]:
+    """The city's setback reductions for a feature (facts of topic `setback_reduction`)."""
+    return [f for f in c.facts.values() if f.has_topic("setback_reduction") and f.about]
 
 
 def _feature(
@@ -101,14 +105,14 @@ def setback(
     if row is None:
         components: list[CalcComponent] = []
         cites = []
-        if key == "accessory_building":
-            red = c.facts["accessory_building_setback_reduction"]
+        red = next((f for f in _reductions(c) if f.about == key), None)
+        if red is not None:
             components.append(
                 CalcComponent(
                     name="reduction",
                     value=red.value,
                     unit="fraction",
-                    note="with the building official's approval",
+                    note=red.note,
                 )
             )
             cites.append(c.cite(red))
@@ -124,9 +128,10 @@ def setback(
     cell = getattr(row, component)
     status, value, warnings = base.confidence_status(cell)
     cites = [c.cite(cell)]
-    if cell.note == "variance" and "setback_variance" in c.facts:
+    variance = next((f for f in c.facts.values() if f.has_topic("variance")), None)
+    if cell.note == "variance" and variance is not None:
         warnings.append("This setback may be altered through the normal variance process.")
-        cites.append(c.cite(c.facts["setback_variance"]))
+        cites.append(c.cite(variance))
     steps = [f"Table IV ({where(cell)}), row '{row.label}', column '{_NAMES[component]}'."]
     if value is None:
         summary = (

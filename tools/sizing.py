@@ -203,9 +203,7 @@ def septic_tank_capacity(
             tool, c, key, what, steps=steps, citations=cites, warnings=warnings,
             components=components,
         )  # fmt: skip
-        local = [
-            f"with {b} bedrooms: {k.note}" for k in components if k.name == "compartments"
-        ] + [
+        local = [f"with {b} bedrooms: {k.note}" for k in components if k.name == "compartments"] + [
             f"a pressurized system needs a separate {fmt(k.value or 0)}-gallon pump tank"
             for k in components
             if k.name == "pump_tank"
@@ -218,9 +216,9 @@ def septic_tank_capacity(
         _compartments(
             c, {"tank_capacity_gal": res.value}, f"{fmt(res.value)} gal", steps, cites, components
         )
-    subs = [base.city(c.jurisdiction).rule(r) for r in res.applied]
+    subs = [c.rule(r) for r in res.applied[1:]]
     via = next((r.asks.rsplit(" for ", 1)[-1] for r in subs if r and r.topic == "tank"), None)
-    if garbage_disposal and b is not None and not res.applied:
+    if garbage_disposal and b is not None and len(res.applied) < 2:
         warnings.append(f"{c.name}'s tank rule has no garbage-disposal adjustment.")
     who = f"A {b}-bedroom home" if b is not None else f"An establishment with {fmt(q or 0)} gpd"
     basis = where_of(res) + (f", by its rule for {via}" if via else "")

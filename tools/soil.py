@@ -117,14 +117,16 @@ def soil_treatment_area(
 
 
 def _read(c: CityRules, res: CalcResult) -> set[str]:
-    return {s.name for s in needed_inputs(c.jurisdiction, res.rule or "")}
+    return {s.name for s in needed_inputs(c.jurisdiction, res.applied[0])} if res.applied else set()
 
 
 def _summary(
     c: CityRules, res: CalcResult, system: str, rock: int, perc: float, area: float | None
 ) -> str:
     read = _read(c, res)
-    kind = f"{system} ({rock} in rock)" if system == "trench" and "rock_depth_in" in read else system
+    kind = (
+        f"{system} ({rock} in rock)" if system == "trench" and "rock_depth_in" in read else system
+    )
     if "base_area_sqft" in read and area is not None:
         return (
             f"With a base area of {fmt(area)} sq ft, a {system} in {c.name} needs "
