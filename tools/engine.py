@@ -63,6 +63,7 @@ class _Ctx:
     approvals: list[str] = field(default_factory=list)
     outcomes: list[bool] = field(default_factory=list)
     applied: list[str] = field(default_factory=list)
+    defaulted: frozenset[str] = frozenset()
     flagged: bool = False
 
     @property
@@ -191,6 +192,8 @@ def _cond(ctx: _Ctx, c: Condition) -> bool:
         ctx.cite(c)
     if hit and c.note and c.note not in ctx.warnings:  # a condition's caveat, said when it holds
         ctx.warnings.append(c.note)
+    if c.input in ctx.defaulted and not c.quote:  # not asked about: a default is not a step
+        return hit
     if hit or c.quote:  # the branch taken, and every cited threshold, are shown
         shown = _show(x, ctx.unit_of(c.input)) if not isinstance(x, str) else repr(x)
         text = c.text or f"{c.input} {c.op} {v}"
@@ -406,9 +409,16 @@ def _date(ctx: _Ctx, n: DateArithmetic) -> tuple[Value, str]:
     return value, text
 
 
-def evaluate(city: CityRules, state: StateRules, rule: Rule, inputs: dict[str, Any]) -> CalcResult:
-    """Apply one rule to validated inputs (see `tools.applied.apply_rule`)."""
-    ctx = _Ctx(city=city, state=state, stack=[rule], env=dict(inputs))
+def evaluate(
+    city: CityRules,
+    state: StateRules,
+    rule: Rule,
+    inputs: dict[str, Any],
+    defaulted: frozenset[str] = frozenset(),
+) -> CalcResult:
+    """Apply one rule to validated inputs (see `tools.applied.apply_rule`). defaulted: the inputs
+    that hold their default (not given): a condition on one is applied but not shown as a step."""
+    ctx = _Ctx(city=city, state=state, stack=[rule], env=dict(inputs), defaulted=defaulted)
     ctx.cite(rule)
     where = ctx.where(rule)
     value: Value = None
