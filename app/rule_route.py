@@ -205,6 +205,9 @@ def rule_blocks(
         except ToolInputError as exc:
             log.info("rule %s: %s", rule.id, exc)
             continue
+        if _echo(result, given):
+            log.info("rule %s: gives back an input unchanged; not an answer", rule.id)
+            continue
         data = result.model_dump(mode="json")
         args = {
             k: v if isinstance(v, int | float | str | list) else str(v) for k, v in given.items()
@@ -214,6 +217,17 @@ def rule_blocks(
         block = _block(worker, city, result, data, RULE_NEW if new else RULE)
         blocks.append((block, ToolCall(name=f"rule:{rule.id}", arguments=args, result=data)))
     return blocks
+
+
+def _echo(result: Any, given: dict[str, Any]) -> bool:
+    """The rule computed nothing: no step, and its figure is one of the inputs as given (a
+    design-bedrooms rule without the condition that adds one)."""
+    if result.steps or result.value is None or result.status != "ok":
+        return False
+    return any(
+        isinstance(v, int | float) and not isinstance(v, bool) and float(v) == result.value
+        for v in given.values()
+    )
 
 
 def _block(worker: Any, city: str, result: Any, data: dict[str, Any], topic: str) -> Block:

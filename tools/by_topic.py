@@ -144,7 +144,7 @@ def _tables(node: object, by: str, defaults: Mapping[str, Any]) -> Iterator[Tabl
     if isinstance(node, Cases):
         for case in node.cases:
             w = case.when
-            if w.op == "eq" and w.input in defaults and defaults[w.input] != w.value:
+            if w.op == "eq" and w.input is not None and defaults.get(w.input, w.value) != w.value:
                 continue
             yield from _tables(case.then, by, defaults)
         if node.otherwise is not None:

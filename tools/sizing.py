@@ -175,9 +175,10 @@ def septic_tank_capacity(
     cites: list[Provenance] = []
     warnings: list[str] = []
     components: list[CalcComponent] = []
+    said: str | None = None
     if b is not None:
         b = _design_bedrooms(c, b, unfinished_basement, steps, cites)
-        _compartments(c, {"bedrooms": b}, f"{b} bedrooms", steps, cites, components)
+        said = _compartments(c, {"bedrooms": b}, f"{b} bedrooms", steps, cites, components)
     if pressurized:
         pump = apply_best(c.jurisdiction, "pump_tank", {}, reads_given=False)
         if pump is not None and pump.value is not None:
@@ -203,7 +204,7 @@ def septic_tank_capacity(
             tool, c, key, what, steps=steps, citations=cites, warnings=warnings,
             components=components,
         )  # fmt: skip
-        local = [f"with {b} bedrooms: {k.note}" for k in components if k.name == "compartments"] + [
+        local = [f'with {b} bedrooms, "{said}"' for _ in [said] if said] + [
             f"a pressurized system needs a separate {fmt(k.value or 0)}-gallon pump tank"
             for k in components
             if k.name == "pump_tank"
@@ -212,9 +213,10 @@ def septic_tank_capacity(
             text = f" {c.name}'s own rules: " + "; ".join(local) + "."
             out = out.model_copy(update={"summary": out.summary + text})
         return out
+    after: list[str] = []  # the compartments of a tank of this capacity, once it is known
     if res.value is not None:
         _compartments(
-            c, {"tank_capacity_gal": res.value}, f"{fmt(res.value)} gal", steps, cites, components
+            c, {"tank_capacity_gal": res.value}, f"{fmt(res.value)} gal", after, cites, components
         )
     subs = [c.rule(r) for r in res.applied[1:]]
     via = next((r.asks.rsplit(" for ", 1)[-1] for r in subs if r and r.topic == "tank"), None)
@@ -226,9 +228,10 @@ def septic_tank_capacity(
         f"{who} in {c.name} needs a septic tank of at least {fmt(res.value or 0)} gallons "
         f"({basis})."
     )
-    return from_rule(
+    out = from_rule(
         tool, res, summary, steps=steps, citations=cites, warnings=warnings, components=components
     )
+    return out.model_copy(update={"steps": out.steps + after})
 
 
 def _compartments(
@@ -238,14 +241,14 @@ def _compartments(
     steps: list[str],
     cites: list[Provenance],
     components: list[CalcComponent],
-) -> None:
+) -> str | None:
     """The city's compartment rules that apply to a tank of these bedrooms or this capacity."""
     res = apply_best(c.jurisdiction, "compartments", given)
     if res is None or res.status not in ("ok", "flagged") or res.value is None:
-        return
-    quote = res.citations[0].quote if res.citations else res.summary
+        return None
     components.append(
-        CalcComponent(name="compartments", value=res.value, unit=res.unit, note=f'"{quote}"')
+        CalcComponent(name="compartments", value=res.value, unit=res.unit, note=res.summary)
     )
     cites += [x for x in res.citations if x not in cites]
     steps.append(f"{what}: {res.summary}")
+    return res.citations[0].quote.rstrip(".") if res.citations else None

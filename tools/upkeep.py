@@ -64,7 +64,7 @@ def pumping_due(
         summary = (
             f"Pumping is not yet due in {c.name}: sludge is {fmt(sludge)} in and scum "
             f"{fmt(scum)} in from the bottom of the outlet baffle; the triggers are "
-            f"{fmt(s_rule.value)} in and {fmt(c_rule.value)} in ({where(s_rule)})."
+            f"{fmt(s_rule.value or 0.0)} in and {fmt(c_rule.value or 0.0)} in ({where(s_rule)})."
         )
     return base.result(
         tool,
