@@ -137,28 +137,3 @@ def test_site_check_for_a_deferring_city_decides_nothing() -> None:
 def test_site_check_bad_input(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ToolInputError, match=message):
         site_check("hugo", **kwargs)  # type: ignore[arg-type]
-
-
-SETBACK_CELLS = [
-    (city, f, comp)
-    for city in ("hugo", "chaska", "east-bethel")
-    for f in known_features(city)
-    for comp in ("tank", "soil_treatment_area")
-]
-
-
-@pytest.mark.parametrize(("city", "feature", "component"), SETBACK_CELLS,
-                         ids=[f"{c}-{f}-{k}" for c, f, k in SETBACK_CELLS])  # fmt: skip
-def test_the_setback_calculator_and_the_city_setback_rule_agree(
-    city: str, feature: str, component: str
-) -> None:
-    """The site check's setback rows and the city's `setback` rule are one table: same figure,
-    same refusal of an unreadable cell, wherever the city has a rule for the feature."""
-    from tools.by_topic import apply_best
-
-    calc = setback(city, feature, component)  # type: ignore[arg-type]
-    rule = apply_best(city, "setback", {"feature": feature, "component": component})
-    if rule is None:
-        assert calc.status in ("deferred", "not_in_corpus")
-        return
-    assert (rule.value, rule.status) == (calc.value, calc.status)
