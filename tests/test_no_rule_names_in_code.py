@@ -1,7 +1,7 @@
 """No code path reads a city's rule by name: every calculator is generic over the rules data.
 
 The names a city's rules file gives its provisions (rule ids such as `tank.dwelling`, fact keys
-such as `bed_multiplier`, table keys) may appear only in data and tests. The shared vocabulary
+such as `pumping_sludge_in`, table keys) may appear only in data and tests. The shared vocabulary
 the code is written against may appear in code: rule and fact *topics* (`tank`, `pumping`), input
 names (`bedrooms`), the words a fact qualifies (`about:`), setback features, deferral keys (which
 name the calculator topic a city leaves to a state rule, e.g. `septic_tank`) and the state file's
@@ -48,7 +48,7 @@ def _vocabulary_and_names(rules_dir: Path) -> tuple[set[str], set[str]]:
 
 def rule_names_in_code(root: Path, rules_dir: Path) -> list[str]:
     """'path:line: name' for every string literal in the code that names a city's provision
-    (or, inside an f-string, starts one: f"rock_reduction_{rock}")."""
+    (or, inside an f-string, starts one: f"pumping_{part}_in")."""
     _, names = _vocabulary_and_names(rules_dir)
     hits: list[str] = []
     for folder in CODE_DIRS:
@@ -88,9 +88,9 @@ def test_no_city_rule_name_is_read_in_code() -> None:
 @pytest.mark.parametrize(
     ("source", "found"),
     [
-        pytest.param('x = c.facts["bed_multiplier"]\n', True, id="a fact key"),
+        pytest.param('x = c.facts["pre_1996_separation_ft"]\n', True, id="a fact key"),
         pytest.param('rule = "tank.dwelling"\n', True, id="a rule id"),
-        pytest.param('key = f"rock_reduction_{rock}"\n', True, id="an f-string building a key"),
+        pytest.param('key = f"pumping_{part}_in"\n', True, id="an f-string building a key"),
         pytest.param('topic = "tank"\n', False, id="a topic is vocabulary"),
         pytest.param('name = "bedrooms"\n', False, id="an input name is vocabulary"),
     ],
