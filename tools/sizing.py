@@ -247,7 +247,9 @@ def _compartments(
     if res is None or res.status not in ("ok", "flagged") or res.value is None:
         return None
     components.append(
-        CalcComponent(name="compartments", value=res.value, unit=res.unit, note=res.summary)
+        CalcComponent(
+            name="compartments", value=res.value, unit=res.unit, note=f"{what} ({where_of(res)})"
+        )
     )
     cites += [x for x in res.citations if x not in cites]
     steps.append(f"{what}: {res.summary}")
