@@ -36,7 +36,7 @@ from app.reader import (
     premise_check,
 )
 from app.records import REFUSAL, Answer, ToolCall
-from app.rule_route import RULE_NEW, rule_blocks
+from app.rule_route import RULE_NEW, RULE_TEXT, rule_blocks
 from app.settings import Settings, get_settings
 from app.tables import TOPIC_TABLES, table_block
 from app.uncurated import no_rules_caveat
@@ -468,6 +468,8 @@ def _with_rules(
     a city whose calculators computed its cell keeps that one cell."""
     out = list(blocks)
     for city, pairs in computed.items():
+        if any(b.jurisdiction == city and not b.abstained for b in out):  # a rule's bare text
+            pairs = [(b, call) for b, call in pairs if b.topic != RULE_TEXT]  # only if none else
         rules = [b for b, _ in pairs]
         if any(r.topic == RULE_NEW for r in rules):
             out = [b for b in out if b.jurisdiction != city or not b.value]

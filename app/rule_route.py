@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 
 RULE = "rule"
 RULE_NEW = "rule-new"
+RULE_TEXT = "rule-text"
+"""A rule the question asks for but gives too little to compute: its provision, quoted, and the
+inputs that would compute it (used only where nothing else answers for the city)."""
 """Block topics: a data rule's answer; '-new' when it used inputs beyond the stated parameters
 of `app.params` (several units, rates, money, dates, a base figure)."""
 
@@ -161,6 +164,7 @@ def choose(
         scope = f"{premise} {part.text}".strip()
         others = " ".join(p.text for p in pieces if p.asked and p is not part)
         ranked: list[tuple[int, int, int, int, Any, dict[str, Any], set[str]]] = []
+        best_text: tuple[int, Any] | None = None
         for i, rule in enumerate(rules):
             own, found, first = _hits(rule, part.text)
             score = own * 2 + _hits(rule, premise)[0] if premise else own * 2
@@ -169,11 +173,17 @@ def choose(
             specs = calculators.needed_inputs(city, rule.id)
             given = inputs_for(specs, part.text, scope, others)
             if not calculators.runnable(city, rule.id, given):
+                if own and score >= 4 and (best_text is None or score > best_text[0]):
+                    best_text = (score, rule)  # several of its words, the asked part's among them
                 continue
             used = len([s for s in specs if s.name in given])
             if not used and score < 3:
                 continue  # a one-word match and nothing to compute with: not this rule
             ranked.append((own, score, used, -i, rule, given, found | {f"@{first}"}))
+        if not ranked and best_text is not None:  # asked for, but not computable: its text
+            if all(r.id != best_text[1].id for r, _ in chosen):
+                chosen.append((best_text[1], {TEXT_ONLY: True}))
+            continue
         ranked.sort(key=lambda x: x[1:4], reverse=True)
         picked: list[tuple[int, Any, dict[str, Any]]] = []
         covered: set[str] = set()
@@ -200,10 +210,16 @@ def rule_blocks(
         return []
     blocks: list[tuple[Block, ToolCall]] = []
     for rule, given in choose(calc, city, u, question):
+        if given.get(TEXT_ONLY):
+            blocks.append(_text_block(worker, calc, city, rule))
+            continue
         try:
             result = calc.apply_rule(city, rule.id, **given)
         except ToolInputError as exc:
             log.info("rule %s: %s", rule.id, exc)
+            continue
+        if _echo(result, given):
+            log.info("rule %s: gives back an input unchanged; not an answer", rule.id)
             continue
         data = result.model_dump(mode="json")
         args = {
@@ -214,6 +230,41 @@ def rule_blocks(
         block = _block(worker, city, result, data, RULE_NEW if new else RULE)
         blocks.append((block, ToolCall(name=f"rule:{rule.id}", arguments=args, result=data)))
     return blocks
+
+
+TEXT_ONLY = "__text_only__"
+
+
+def _text_block(worker: Any, calc: Any, city: str, rule: Any) -> tuple[Block, ToolCall]:
+    """The provision of a rule the question gives too little to compute, with what would."""
+    specs = [s for s in calc.needed_inputs(city, rule.id) if s.default is None]
+    where = f"§{rule.section}" if rule.section is not None else f'"{rule.title}"'
+    cite = {"jurisdiction": city, "section": rule.section, "title": rule.title,
+            "quote": rule.quote, "source": "city", "confidence": rule.confidence}  # fmt: skip
+    data = {"status": "needs_input", "rule": rule.id, "citations": [cite],
+            "needs": [s.name for s in specs]}  # fmt: skip
+    name = worker.names[city]
+    notes = [f"To compute it, give {', '.join(s.label for s in specs)}."] if specs else []
+    block = Block(
+        jurisdiction=city,
+        name=name,
+        headline=f'{rule.asks[0].upper()}{rule.asks[1:]}: {name} {where} says: "{rule.quote}"',
+        supports=worker._provenance_supports([cite], city),
+        notes=notes,
+        topic=RULE_TEXT,
+    )
+    return block, ToolCall(name=f"rule:{rule.id}", arguments={}, result=data)
+
+
+def _echo(result: Any, given: dict[str, Any]) -> bool:
+    """The rule computed nothing: no step, and its figure is one of the inputs as given (a
+    design-bedrooms rule without the condition that adds one)."""
+    if result.steps or result.value is None or result.status != "ok":
+        return False
+    return any(
+        isinstance(v, int | float) and not isinstance(v, bool) and float(v) == result.value
+        for v in given.values()
+    )
 
 
 def _block(worker: Any, city: str, result: Any, data: dict[str, Any], topic: str) -> Block:

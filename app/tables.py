@@ -18,10 +18,11 @@ from core.errors import NoCuratedRulesError
 
 log = logging.getLogger(__name__)
 
-# topic -> (rules table, rules deferral, what the table gives, the input that selects a row)
-TOPIC_TABLES: dict[str, tuple[str, str, str, str]] = {
-    "tank": ("septic_tank_gal", "septic_tank", "septic tank capacities for dwellings", "bedrooms"),
-    "flow": ("design_flow_gpd", "design_flow", "design flows for dwellings", "bedrooms"),
+# topic -> (rules deferral, what the table gives, the input that selects a row); the table itself
+# is read from the city's rule of that topic (tools.by_topic.topic_table).
+TOPIC_TABLES: dict[str, tuple[str, str, str]] = {
+    "tank": ("septic_tank", "septic tank capacities for dwellings", "bedrooms"),
+    "flow": ("design_flow", "design flows for dwellings", "bedrooms"),
 }
 TABLE_TOOL = "rule_table"
 # The tables are for single dwellings: a question about another kind of tank or building is not.
@@ -39,13 +40,14 @@ def table_block(worker: Any, topic: str, jurisdiction: str, question: str) -> Bl
     if topic not in TOPIC_TABLES or worker.calculators is None or NOT_DWELLING.search(question):
         return None
     from tools import base
+    from tools.by_topic import topic_table
 
-    table_key, deferral_key, what, by = TOPIC_TABLES[topic]
+    deferral_key, what, by = TOPIC_TABLES[topic]
     try:
         c = base.city(jurisdiction)
     except NoCuratedRulesError:  # an ingested city without rules: its text is quoted instead
         return None
-    rows = c.tables.get(table_key) or []
+    rows = topic_table(jurisdiction, topic, by)
     if rows:
         unit = rows[0].unit or ""
         cells = [f"{_label(b.label)}: {base.fmt(b.value)} {unit}".strip() for b in rows if b.value]
@@ -69,7 +71,7 @@ def table_block(worker: Any, topic: str, jurisdiction: str, question: str) -> Bl
         notes = []
     else:
         return None
-    args = {"jurisdiction": jurisdiction, "table": table_key if rows else deferral_key}
+    args = {"jurisdiction": jurisdiction, "table": topic if rows else deferral_key}
     worker.out.tool_calls.append(ToolCall(name=TABLE_TOOL, arguments=args, result=data))
     worker.ctx.allow_numbers_from(data)
     supports = worker._provenance_supports(list(data["citations"]), jurisdiction)
@@ -87,4 +89,4 @@ def table_block(worker: Any, topic: str, jurisdiction: str, question: str) -> Bl
 
 
 def _label(label: str) -> str:
-    return re.sub(r"\s*\((?:label )?lost in OCR\)", "", label).strip()
+    return re.sub(r"\s*\((?:label )?lost in OCR[^)]*\)", "", label).strip()

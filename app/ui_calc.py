@@ -259,7 +259,7 @@ def comparison_table(
     for row in comparison.rows:
         line = [(names or {}).get(row.jurisdiction, row.jurisdiction)]
         for cell in row.cells:
-            cites = "; ".join(provenance_label(p, names) for p in cell.citations)
+            cites = "; ".join(dict.fromkeys(provenance_label(p, names) for p in cell.citations))
             flag = " (uncertain)" if cell.status == "flagged" else ""
             line.append(f"{value_text(cell)}{flag}" + (f" [{cites}]" if cites else ""))
         out.append(line)

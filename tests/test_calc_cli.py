@@ -21,13 +21,13 @@ def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
 def test_tank_hugo_four_bedrooms_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = _json(capsys, "calc", "tank", "--city", "hugo", "--bedrooms", "4", "--json")
     assert (data["value"], data["unit"], data["status"]) == (1200.0, "gal", "ok")
-    assert [c["section"] for c in data["citations"]] == ["404.04"]
+    assert {c["section"] for c in data["citations"]} == {"404.04"}
 
 
 def test_tank_chaska_four_bedrooms_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = _json(capsys, "calc", "tank", "--city", "chaska", "--bedrooms", "4", "--json")
     assert data["value"] == 1250.0
-    assert [c["section"] for c in data["citations"]] == ["98"]
+    assert {c["section"] for c in data["citations"]} == {"98"}
 
 
 def test_tank_east_bethel_four_bedrooms_json_defers_without_a_number(

@@ -100,15 +100,21 @@ def test_state_figures_are_grade_h_and_only_east_bethel_adopts_their_family() ->
 def test_hugo_ocr_uncertain_table_iv_tank_cells_carry_their_confidence(
     row: str, confidence: str
 ) -> None:
-    rule = next(s for s in BOOK.cities["hugo"].setbacks if s.feature == row)
-    assert rule.tank.confidence == confidence
+    table = BOOK.cities["hugo"].rule("setback.table")
+    assert table is not None
+    tank = table.formula.cases[0].then  # type: ignore[union-attr]  # column 'Sewage Tank'
+    cell = next(r for r in tank.rows if r.match == row)  # type: ignore[union-attr]
+    assert cell.confidence == confidence
     if confidence == "low":
-        assert rule.tank.value is None
+        assert cell.value is None
 
 
 def test_hugo_garbage_disposal_column_is_never_all_high_confidence() -> None:
-    rows = BOOK.cities["hugo"].tables["design_flow_gd_gpd"]
-    assert {r.confidence for r in rows} >= {"medium", "low"}
+    flow = BOOK.cities["hugo"].rule("flow.dwelling")
+    assert flow is not None
+    cases = flow.formula.cases  # type: ignore[union-attr]
+    gd = next(c.then for c in cases if c.when.input == "garbage_disposal")
+    assert {r.confidence for r in gd.rows} >= {"medium", "low"}  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,8 @@ def test_hugo_four_bedrooms_is_1200_gallons_citing_404_04() -> None:
 
 def test_chaska_four_bedrooms_is_1250_gallons_citing_98() -> None:
     r = septic_tank_capacity("chaska", bedrooms=4)
-    assert r.value == 1250 and [c.section for c in r.citations] == ["98"]
+    assert r.value == 1250 and {c.section for c in r.citations} == {"98"}
+    assert "3 or 4 1,250" in [c.quote for c in r.citations]
 
 
 def test_east_bethel_defers_to_table_v_with_its_two_compartment_rule() -> None:

@@ -37,8 +37,9 @@ def test_hugo_trench_rock_reductions(rock: int, sqft: float) -> None:
 
 def test_hugo_three_bedrooms_at_20_mpi_shows_its_steps() -> None:
     r = soil_treatment_area("hugo", 20, bedrooms=3)
-    assert "450 gpd × 1.67 sq ft/gpd = 751.5 sq ft." in r.steps
-    assert {c.quote for c in r.citations} == {"450 600", "16 - 30 1 .67"}
+    assert "Table III area: 1.67 sq ft per gpd × 450 gpd = 751.5 sq ft." in r.steps
+    assert {"450 600", "16 - 30 1 .67"} <= {c.quote for c in r.citations}
+    assert {c.section for c in r.citations} == {"404.09"}
 
 
 def test_hugo_four_bedrooms_at_40_mpi_is_flagged_because_the_row_is_unreadable() -> None:

@@ -175,10 +175,13 @@ def apply_rule(jurisdiction: str, rule_id: str, **inputs: Any) -> CalcResult:
             f"{', '.join(specs) or 'no inputs'}."
         )
     values: dict[str, Any] = {}
+    defaulted: set[str] = set()
     for name, spec in specs.items():
         v = coerce(spec, inputs.get(name))
         values[name] = v if v is not None else spec.default
-    return evaluate(c, base.book().state, rule, values)
+        if v is None and spec.default is not None:
+            defaulted.add(name)
+    return evaluate(c, base.book().state, rule, values, frozenset(defaulted))
 
 
 def runnable(jurisdiction: str, rule_id: str, given: Mapping[str, Any]) -> bool:

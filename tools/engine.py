@@ -62,6 +62,8 @@ class _Ctx:
     not_covered: list[str] = field(default_factory=list)
     approvals: list[str] = field(default_factory=list)
     outcomes: list[bool] = field(default_factory=list)
+    applied: list[str] = field(default_factory=list)
+    defaulted: frozenset[str] = frozenset()
     flagged: bool = False
 
     @property
@@ -188,6 +190,10 @@ def _cond(ctx: _Ctx, c: Condition) -> bool:
         hit = {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[str(c.op)]
     if c.quote:
         ctx.cite(c)
+    if hit and c.note and c.note not in ctx.warnings:  # a condition's caveat, said when it holds
+        ctx.warnings.append(c.note)
+    if c.input in ctx.defaulted and not c.quote:  # not asked about: a default is not a step
+        return hit
     if hit or c.quote:  # the branch taken, and every cited threshold, are shown
         shown = _show(x, ctx.unit_of(c.input)) if not isinstance(x, str) else repr(x)
         text = c.text or f"{c.input} {c.op} {v}"
@@ -343,6 +349,8 @@ def _apply(ctx: _Ctx, n: Apply) -> tuple[Value, str]:
     saved = dict(ctx.env)
     ctx.env.update(bound)
     ctx.stack.append(rule)
+    if rule.id not in ctx.applied:
+        ctx.applied.append(rule.id)
     try:
         ctx.cite(rule)
         value, text = ev(ctx, rule.formula)
@@ -401,9 +409,16 @@ def _date(ctx: _Ctx, n: DateArithmetic) -> tuple[Value, str]:
     return value, text
 
 
-def evaluate(city: CityRules, state: StateRules, rule: Rule, inputs: dict[str, Any]) -> CalcResult:
-    """Apply one rule to validated inputs (see `tools.applied.apply_rule`)."""
-    ctx = _Ctx(city=city, state=state, stack=[rule], env=dict(inputs))
+def evaluate(
+    city: CityRules,
+    state: StateRules,
+    rule: Rule,
+    inputs: dict[str, Any],
+    defaulted: frozenset[str] = frozenset(),
+) -> CalcResult:
+    """Apply one rule to validated inputs (see `tools.applied.apply_rule`). defaulted: the inputs
+    that hold their default (not given): a condition on one is applied but not shown as a step."""
+    ctx = _Ctx(city=city, state=state, stack=[rule], env=dict(inputs), defaulted=defaulted)
     ctx.cite(rule)
     where = ctx.where(rule)
     value: Value = None
@@ -427,6 +442,8 @@ def evaluate(city: CityRules, state: StateRules, rule: Rule, inputs: dict[str, A
             f"{rule.asks[0].upper()}{rule.asks[1:]} in {city.name}: {stop.message}",
         )
         value = None
+        if stop.status == "flagged" and stop.message not in ctx.warnings:
+            ctx.warnings.append(stop.message)  # an unreadable cell is a caveat as well
     if rule.approval and rule.approval not in ctx.approvals:
         ctx.approvals.append(rule.approval)
     ctx.warnings.extend(n for n in rule.notes if n not in ctx.warnings)
@@ -451,6 +468,7 @@ def evaluate(city: CityRules, state: StateRules, rule: Rule, inputs: dict[str, A
         warnings=ctx.warnings,
         approvals=ctx.approvals,
         not_covered=ctx.not_covered,
+        applied=[rule.id, *ctx.applied],
         outcome=all(ctx.outcomes) if ctx.outcomes and status in ("ok", "flagged") else None,
     )
 

@@ -99,6 +99,11 @@ class CalcResult(_Record):
     not_covered: list[str] = Field(
         default_factory=list, description="What the rule does not cover ('trenches only')."
     )
+    applied: list[str] = Field(
+        default_factory=list,
+        description="Ids of the data rules applied, outermost first (a calculator's answer has no "
+        "`rule`, but names here the rules it applied).",
+    )
 
     def shown(self) -> str:
         """The result as a reader sees it: '$20,625', '1,200 gal', '2027-03-15', '50 gpm — no'."""

@@ -55,13 +55,23 @@ class Cited(_Record):
     title: str | None = None
     quote: str
     confidence: Confidence = "high"
-    topic: str | None = Field(
-        default=None, description="Question topic this fact answers (e.g. 'permit_validity')."
+    topic: str | list[str] | None = Field(
+        default=None,
+        description="Question topic(s) this fact answers (e.g. 'permit_validity', ['pumping', "
+        "'inspection_interval']).",
+    )
+    about: str | None = Field(
+        default=None,
+        description="The shared input or feature word this fact qualifies (e.g. the measurement a "
+        "pumping trigger limits, the setback feature a reduction is for).",
     )
     comparison: Literal["lt", "le"] | None = Field(
         default=None, description="For triggers: 'lt' = less than the value, 'le' = at or below it."
     )
     note: str | None = None
+
+    def has_topic(self, topic: str) -> bool:
+        return topic == self.topic or (isinstance(self.topic, list) and topic in self.topic)
 
     @model_validator(mode="after")
     def _has_locator(self) -> Cited:

@@ -11,9 +11,11 @@ from typing import Literal
 
 from core.errors import ToolInputError
 from tools import base
-from tools.base import fmt, where
+from tools.applied import needed_inputs, rules_for
+from tools.base import fmt
+from tools.by_topic import apply_best, from_rule, where_of
 from tools.records import CalcComponent, CalcResult, Component, SiteCheck, SiteCheckRow
-from tools.rules import CityRules
+from tools.rules import Cited, CityRules
 
 FEATURES: dict[str, str] = {
     "well_shallow": "water supply well less than 50 ft deep, not through 10 ft of impervious material",
@@ -52,12 +54,20 @@ _NAMES = {"tank": "septic tank", "soil_treatment_area": "soil treatment area"}
 def known_features(jurisdiction: str) -> list[str]:
     """Setback feature keys the city answers for (a value, a flagged cell or a deferral)."""
     c = base.city(jurisdiction)
-    if c.setbacks:
-        return [row.feature for row in c.setbacks]
+    for rule in rules_for(c.jurisdiction, "setback"):  # the features the city's setback table lists
+        spec = next(
+            (s for s in needed_inputs(c.jurisdiction, rule.id) if s.name == "feature"), None
+        )
+        if spec is not None and spec.choices:
+            return list(spec.choices)
     keys = list(FEATURES)
-    if "accessory_building_setback_reduction" in c.facts:
-        keys.append("accessory_building")
+    keys += [f.about for f in _reductions(c) if f.about in EXTRA_FEATURES]  # type: ignore[misc]
     return keys
+
+
+def _reductions(c: CityRules) -> list[Cited]:
+    """The city's setback reductions for a feature (facts of topic `setback_reduction`)."""
+    return [f for f in c.facts.values() if f.has_topic("setback_reduction") and f.about]
 
 
 def _feature(
@@ -97,19 +107,14 @@ def setback(
     assumptions: list[str] = []
     key = _feature(c, feature, assumptions)
     what = f"the {_NAMES[component]} setback from a {(FEATURES | EXTRA_FEATURES)[key]}"
-    row = next((r for r in c.setbacks if r.feature == key), None)
-    if row is None:
+    res = apply_best(c.jurisdiction, "setback", {"feature": key, "component": component})
+    if res is None or res.status == "not_in_corpus":
         components: list[CalcComponent] = []
         cites = []
-        if key == "accessory_building":
-            red = c.facts["accessory_building_setback_reduction"]
+        red = next((f for f in _reductions(c) if f.about == key), None)
+        if red is not None:
             components.append(
-                CalcComponent(
-                    name="reduction",
-                    value=red.value,
-                    unit="fraction",
-                    note="with the building official's approval",
-                )
+                CalcComponent(name="reduction", value=red.value, unit="fraction", note=red.note)
             )
             cites.append(c.cite(red))
         return base.deferred(
@@ -121,35 +126,23 @@ def setback(
             components=components,
             assumptions=assumptions,
         )
-    cell = getattr(row, component)
-    status, value, warnings = base.confidence_status(cell)
-    cites = [c.cite(cell)]
-    if cell.note == "variance" and "setback_variance" in c.facts:
-        warnings.append("This setback may be altered through the normal variance process.")
-        cites.append(c.cite(c.facts["setback_variance"]))
-    steps = [f"Table IV ({where(cell)}), row '{row.label}', column '{_NAMES[component]}'."]
-    if value is None:
+    desc = (FEATURES | EXTRA_FEATURES)[key]
+    if res.value is None:
         summary = (
-            f"{c.name}'s {_NAMES[component]} setback from '{row.label}' cannot be "
-            "read in the transcription; no number is given (see Table IV in the original)."
+            f"{c.name}'s {_NAMES[component]} setback from a {desc} cannot be read in the "
+            "transcription; no number is given (see the table in the original)."
         )
     else:
         summary = (
-            f"In {c.name} a {_NAMES[component]} must be at least {fmt(value)} ft from "
-            f"'{row.label}' ({where(cell)}, Table IV)."
+            f"In {c.name} a {_NAMES[component]} must be at least {fmt(res.value)} ft from a "
+            f"{desc} ({where_of(res)})."
         )
-    return base.result(
-        tool,
-        c,
-        status,
-        summary,
-        value=value,
-        unit="ft",
-        steps=steps,
-        citations=cites,
-        warnings=warnings,
-        assumptions=assumptions,
-    )
+    out = from_rule(tool, res, summary, assumptions=assumptions)
+    lead = out.citations[0].quote if out.citations else ""
+    # the table cell the figure (or the refusal) rests on leads; the rule's own quote follows
+    cites = sorted(out.citations, key=lambda p: p.quote == lead)
+    return out.model_copy(update={"citations": cites, "unit": "ft", "summary": out.summary
+                                  if res.value is not None else summary})  # fmt: skip
 
 
 def site_check(

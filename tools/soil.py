@@ -11,10 +11,12 @@ from typing import Literal
 
 from core.errors import ToolInputError
 from tools import base
-from tools.base import fmt, where
+from tools.applied import needed_inputs
+from tools.base import fmt
+from tools.by_topic import apply_best, from_rule, missing_inputs, where_of
 from tools.records import CalcComponent, CalcResult, Provenance
 from tools.rules import CityRules
-from tools.sizing import design_flow
+from tools.sizing import _design_bedrooms, design_flow
 
 SystemType = Literal["trench", "bed", "mound"]
 
@@ -57,27 +59,40 @@ def soil_treatment_area(
         else None
     )
     warnings: list[str] = []
+    given: dict[str, object] = {
+        "perc_rate_mpi": perc,
+        "system_type": system_type,
+        "rock_depth_in": rock_depth_in,
+        "base_area_sqft": area,
+        "daily_flow_gpd": daily_flow_gpd,
+    }
+    steps: list[str] = []
+    cites: list[Provenance] = []
+    b = bedrooms
+    if bedrooms is not None:
+        b = _design_bedrooms(c, bedrooms, unfinished_basement, steps, cites)
+        given |= {"bedrooms": b, "garbage_disposal": garbage_disposal}
+    res = apply_best(c.jurisdiction, "area", given)
+    if res is not None and res.status != "not_in_corpus":
+        if area is not None and "base_area_sqft" not in _read(c, res):
+            warnings.append(f"base_area_sqft is ignored: {c.name}'s own table sizes the area.")
+        if res.value is not None:  # areas to 0.1 sq ft, as printed in the answers
+            res = res.model_copy(update={"value": round(res.value, 1)})
+        return from_rule(
+            tool, res, _summary(c, res, system_type, rock_depth_in, perc, area), steps=steps,
+            citations=cites, warnings=warnings,
+        )  # fmt: skip
+    if bedrooms is None and daily_flow_gpd is None and area is None and res is None:
+        needs = missing_inputs(c.jurisdiction, "area", given)
+        if "bedrooms" in needs or "daily_flow_gpd" in needs:
+            raise ToolInputError(
+                "soil_treatment_area needs bedrooms or daily_flow_gpd; neither was given."
+            )
     if rock_depth_in != 12 and system_type != "trench":
         warnings.append(
             f"Rock-depth reductions apply to trenches only; {rock_depth_in} in of rock does not "
             f"reduce a {system_type}."
         )
-    if "sta_sqft_per_gpd" in c.tables:
-        if area is not None:
-            warnings.append(f"base_area_sqft is ignored: {c.name}'s own Table III sizes the area.")
-        return _from_table(
-            c,
-            perc,
-            bedrooms,
-            daily_flow_gpd,
-            system_type,
-            rock_depth_in,
-            garbage_disposal,
-            unfinished_basement,
-            warnings,
-        )
-    if "bed_multiplier" in c.facts and area is not None:
-        return _from_base_area(c, perc, area, system_type, rock_depth_in, warnings)
     components: list[CalcComponent] = []
     if bedrooms is not None:
         flow = design_flow(c.jurisdiction, bedrooms, garbage_disposal, unfinished_basement)
@@ -85,10 +100,10 @@ def soil_treatment_area(
             components.append(
                 CalcComponent(name="design_flow", value=flow.value, unit="gpd", note=flow.summary)
             )
-    cites = [c.cite(f) for k, f in c.facts.items() if k in _MULTIPLIERS]
-    hint = " Give base_area_sqft to apply the city's own multipliers." if cites else ""
+    needs = missing_inputs(c.jurisdiction, "area", given)
+    hint = f" Give {', '.join(needs)} to apply {c.name}'s own rules." if needs else ""
     key = "mound_base" if system_type == "mound" and "mound_base" in c.deferrals else "sta_factor"
-    res = base.deferred(
+    out = base.deferred(
         tool,
         c,
         key,
@@ -96,187 +111,31 @@ def soil_treatment_area(
         citations=cites,
         warnings=warnings,
         components=components,
-    )
-    return res.model_copy(update={"summary": res.summary + hint})
-
-
-_MULTIPLIERS = (
-    "bed_multiplier",
-    "mound_multiplier",
-    "mound_multiplier_slow",
-    "rock_reduction_18",
-    "rock_reduction_24",
-)
-
-
-def _from_table(
-    c: CityRules,
-    perc: float,
-    bedrooms: int | None,
-    flow_gpd: float | None,
-    system: str,
-    rock: int,
-    garbage_disposal: bool,
-    unfinished_basement: bool,
-    warnings: list[str],
-) -> CalcResult:
-    tool = "soil_treatment_area"
-    steps: list[str] = []
-    cites: list[Provenance] = []
-    status = "ok"
-    if flow_gpd is None:
-        if bedrooms is None:
-            raise ToolInputError(
-                "soil_treatment_area needs bedrooms or daily_flow_gpd; neither was given."
-            )
-        flow = design_flow(c.jurisdiction, bedrooms, garbage_disposal, unfinished_basement)
-        steps += flow.steps
-        cites += flow.citations
-        warnings += flow.warnings
-        if flow.value is None:
-            return base.result(
-                tool, c, "flagged", flow.summary, steps=steps, citations=cites, warnings=warnings
-            )
-        status = flow.status
-        q = flow.value
-    else:
-        q = flow_gpd
-        steps.append(f"Daily flow given: {fmt(q)} gpd.")
-    if system == "mound":
-        factor = c.facts["mound_sqft_per_gpd"]
-        assert factor.value is not None
-        value = round(q * factor.value, 1)
-        steps.append(
-            f"Mound filter-material bottom area: {fmt(q)} gpd × {fmt(factor.value)} "
-            f"sq ft/gpd = {fmt(value)} sq ft ({where(factor)})."
-        )
-        cites.append(c.cite(factor))
-        warnings.append(
-            "Mound siting limits (soil depth, slope, percolation below the sand) are "
-            "not checked; mounds are engineered designs."
-        )
-        summary = (
-            f"A mound in {c.name} for {fmt(q)} gpd needs a filter-material bottom area of "
-            f"{fmt(value)} sq ft ({where(factor)})."
-        )
-        return base.result(
-            tool,
-            c,
-            status,
-            summary,
-            value=value,
-            unit="sq ft",
-            steps=steps,
-            citations=cites,
-            warnings=warnings,
-        )
-    row = base.find_band(c.tables["sta_sqft_per_gpd"], perc)
-    assert row is not None
-    cites.append(c.cite(row))
-    steps.append(
-        f"Table III ({where(row)}): {row.bounds_text('rate')} min/inch, row '{row.label}'."
-    )
-    if row.unsuitable or row.value is None:
-        summary = (
-            f"A percolation rate of {fmt(perc)} min/inch is unsuitable for a standard soil "
-            f"treatment system in {c.name} (Table III, {where(row)})."
-        )
-        return base.result(
-            tool, c, "unsuitable", summary, steps=steps, citations=cites, warnings=warnings
-        )
-    if row.note:
-        warnings.append(row.note)
-    value = q * row.value
-    steps.append(f"{fmt(q)} gpd × {fmt(row.value)} sq ft/gpd = {fmt(round(value, 2))} sq ft.")
-    if system == "bed":
-        mult = c.facts["bed_multiplier"]
-        assert mult.value is not None
-        value *= mult.value
-        steps.append(f"Bed: × {fmt(mult.value)} = {fmt(round(value, 2))} sq ft ({where(mult)}).")
-        cites.append(c.cite(mult))
-        if mult.note:
-            warnings.append(mult.note)
-    elif rock != 12:
-        red = c.facts[f"rock_reduction_{rock}"]
-        assert red.value is not None
-        value *= 1 - red.value
-        steps.append(
-            f"Trench with {rock} in of rock: − {fmt(red.value * 100)} % → "
-            f"{fmt(round(value, 2))} sq ft ({where(red)})."
-        )
-        cites.append(c.cite(red))
-    value = round(value, 1)
-    kind = f"{system} ({rock} in rock)" if system == "trench" else system
-    summary = (
-        f"A {kind} in {c.name} for {fmt(q)} gpd at {fmt(perc)} min/inch needs "
-        f"{fmt(value)} sq ft of bottom area ({where(row)}, Table III)."
-    )
-    return base.result(
-        tool,
-        c,
-        status,
-        summary,
-        value=value,
-        unit="sq ft",
         steps=steps,
-        citations=cites,
-        warnings=warnings,
     )
+    return out.model_copy(update={"summary": out.summary + hint})
 
 
-def _from_base_area(
-    c: CityRules, perc: float, area: float, system: str, rock: int, warnings: list[str]
-) -> CalcResult:
-    steps = [f"Base area given (the adopted state table, not in this corpus): {fmt(area)} sq ft."]
-    cites: list[Provenance] = []
-    f = c.facts
-    used = f[f"rock_reduction_{rock}"]
-    if system == "trench":
-        red = used
-        assert red.value is not None
-        value = area * (1 - red.value)
-        steps.append(
-            f"Trench, {rock} in rock: − {fmt(red.value * 100)} % → {fmt(round(value, 2))} sq ft ({where(red)})."
-        )
-        cites.append(c.cite(red))
-    else:
-        key = "bed_multiplier"
-        if system == "mound":
-            slow = f["mound_slow_threshold_mpi"]
-            assert slow.value is not None
-            key = "mound_multiplier_slow" if perc > slow.value else "mound_multiplier"
-            steps.append(
-                f"Mound at {fmt(perc)} min/inch: {'over' if perc > slow.value else 'not over'} "
-                f"{fmt(slow.value)} min/inch."
-            )
-        mult = used = f[key]
-        assert mult.value is not None
-        value = area * mult.value
-        steps.append(
-            f"{system.capitalize()}: {fmt(area)} × {fmt(mult.value)} = {fmt(round(value, 2))} sq ft ({where(mult)})."
-        )
-        cites.append(c.cite(mult))
-        if mult.note:
-            warnings.append(mult.note)
-    value = round(value, 1)
-    warnings.append(
-        "The base area is your input from the adopted state table; only the city's "
-        "multiplier is cited."
+def _read(c: CityRules, res: CalcResult) -> set[str]:
+    return {s.name for s in needed_inputs(c.jurisdiction, res.applied[0])} if res.applied else set()
+
+
+def _summary(
+    c: CityRules, res: CalcResult, system: str, rock: int, perc: float, area: float | None
+) -> str:
+    read = _read(c, res)
+    kind = (
+        f"{system} ({rock} in rock)" if system == "trench" and "rock_depth_in" in read else system
     )
-    summary = (
-        f"With a base area of {fmt(area)} sq ft, a {system} in {c.name} needs {fmt(value)} sq ft "
-        f"({where(used)})."
-    )
-    return base.result(
-        "soil_treatment_area",
-        c,
-        "ok",
-        summary,
-        value=value,
-        unit="sq ft",
-        steps=steps,
-        citations=cites,
-        warnings=warnings,
+    if "base_area_sqft" in read and area is not None:
+        return (
+            f"With a base area of {fmt(area)} sq ft, a {system} in {c.name} needs "
+            f"{fmt(res.value or 0)} sq ft ({where_of(res)})."
+        )
+    rate = f" at {fmt(perc)} min/inch" if "perc_rate_mpi" in read else ""
+    return (
+        f"A {kind} in {c.name}{rate} needs {fmt(res.value or 0)} sq ft of bottom area "
+        f"({where_of(res)})."
     )
 
 
@@ -290,63 +149,22 @@ def vertical_separation(
     c = base.city(jurisdiction)
     perc = base.check_perc(perc_rate_min_per_inch)
     warnings: list[str] = []
-    existing = c.facts.get("existing_separation_in")
-    if existing_system and existing is not None and existing.value is not None:
-        cites = [c.cite(existing)]
-        if existing.note:
-            warnings.append(existing.note)
-        old = c.facts.get("pre_1996_separation_ft")
-        if old is not None and old.value is not None:
-            warnings.append(
-                f"Systems built before April 1, 1996 with a watertight tank and "
-                f"{fmt(old.value)} ft of separation need no upgrade outside shoreland, "
-                "wellhead areas and food, beverage and lodging uses."
-            )
-            cites.append(c.cite(old))
-        summary = (
-            f"An existing system in {c.name} complies with at least {fmt(existing.value)} "
-            f"inches of vertical separation ({where(existing)})."
-        )
-        return base.result(
-            tool,
-            c,
-            "ok",
-            summary,
-            value=existing.value,
-            unit="in",
-            steps=[f"Existing system: 15 % reduction → {fmt(existing.value)} in."],
-            citations=cites,
-            warnings=warnings,
-        )
-    rows = c.tables.get("vertical_separation_in")
-    if rows is None:
+    given = {"perc_rate_mpi": perc, "existing_system": existing_system}
+    res = apply_best(c.jurisdiction, "separation", given)
+    if res is None or res.status == "not_in_corpus":
         return base.deferred(tool, c, "vertical_separation", "vertical separation distances")
-    if existing_system:
+    read = _read(c, res)
+    if existing_system and "existing_system" not in read:
         warnings.append(f"{c.name}'s ordinance has no reduction for existing systems.")
-    row = base.find_band(rows, perc)
-    assert row is not None
-    steps = [f"{where(row)}: {row.bounds_text('rate')} min/inch, row '{row.label}'."]
-    if row.unsuitable or row.value is None:
+    v = res.value or 0.0
+    if existing_system and "existing_system" in read:
         summary = (
-            f"A percolation rate of {fmt(perc)} min/inch is unsuitable for a standard "
-            f"system in {c.name} ({where(row)})."
+            f"An existing system in {c.name} complies with at least {fmt(v)} inches of vertical "
+            f"separation ({where_of(res)})."
         )
-        return base.result(
-            tool, c, "unsuitable", summary, steps=steps, citations=[c.cite(row)], warnings=warnings
+    else:
+        summary = (
+            f"At {fmt(perc)} min/inch, {c.name} requires at least {fmt(v / 12)} ft ({fmt(v)} in) "
+            f"from the filter rock to the water table or bedrock ({where_of(res)})."
         )
-    summary = (
-        f"At {fmt(perc)} min/inch, {c.name} requires at least {fmt(row.value / 12)} ft "
-        f"({fmt(row.value)} in) from the filter rock to the water table or bedrock "
-        f"({where(row)})."
-    )
-    return base.result(
-        tool,
-        c,
-        "ok",
-        summary,
-        value=row.value,
-        unit="in",
-        steps=steps,
-        citations=[c.cite(row)],
-        warnings=warnings,
-    )
+    return from_rule(tool, res, summary, warnings=warnings)

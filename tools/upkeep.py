@@ -8,12 +8,13 @@ from tools.base import fmt, where
 from tools.records import CalcResult
 
 FACTS: dict[str, tuple[str, str]] = {
-    "permit_validity": ("permit_validity_months", "how long a permit stays valid"),
+    "permit_validity": ("permit_validity", "how long a permit stays valid"),
     "permit_fee": ("permit_fee", "the permit fee"),
-    "inspection_interval": ("maintenance_interval_months", "how often the tank must be inspected"),
+    "inspection_interval": ("inspection_interval", "how often the tank must be inspected"),
     "inspection_notice": ("inspection_notice", "the notice required before an inspection"),
-    "failing_system": ("failing_system_deadline", "the deadline to fix a failing system"),
+    "failing_system": ("failing", "the deadline to fix a failing system"),
 }
+"""Rule-fact names -> (the fact topic in the rules data, what it answers)."""
 MAX_MEASUREMENT_IN = 120.0
 
 
@@ -31,8 +32,14 @@ def pumping_due(
     scum = base.check_number(
         scum_to_outlet_baffle_in, "scum_to_outlet_baffle_in", 0.0, MAX_MEASUREMENT_IN
     )
-    s_rule, c_rule = c.facts.get("pumping_sludge_in"), c.facts.get("pumping_scum_in")
-    if s_rule is None or c_rule is None or s_rule.value is None or c_rule.value is None:
+    triggers = {
+        f.about: f
+        for f in c.facts.values()
+        if f.has_topic("pumping") and f.comparison is not None and f.value is not None
+    }
+    s_rule = triggers.get("sludge_to_outlet_baffle_in")
+    c_rule = triggers.get("scum_to_outlet_baffle_in")
+    if s_rule is None or c_rule is None:
         return base.deferred(tool, c, "pumping", "a pumping trigger")
     steps: list[str] = []
     due = []
@@ -57,7 +64,7 @@ def pumping_due(
         summary = (
             f"Pumping is not yet due in {c.name}: sludge is {fmt(sludge)} in and scum "
             f"{fmt(scum)} in from the bottom of the outlet baffle; the triggers are "
-            f"{fmt(s_rule.value)} in and {fmt(c_rule.value)} in ({where(s_rule)})."
+            f"{fmt(s_rule.value or 0.0)} in and {fmt(c_rule.value or 0.0)} in ({where(s_rule)})."
         )
     return base.result(
         tool,
@@ -75,7 +82,7 @@ def fact_keys(jurisdiction: str, topic: str) -> list[str]:
     """The city's curated facts that answer a question topic, in file order (data, not code);
     [] for a city without a curated rules file."""
     c = base.book().cities.get(jurisdiction)
-    return [k for k, f in c.facts.items() if f.topic == topic] if c is not None else []
+    return [k for k, f in c.facts.items() if f.has_topic(topic)] if c is not None else []
 
 
 def fact_names() -> list[str]:
@@ -92,10 +99,14 @@ def rule_fact(jurisdiction: str, name: str) -> CalcResult:
     c = base.city(jurisdiction)
     if name not in fact_names():
         raise ToolInputError(f"Unknown rule fact {name!r}. Known facts: {', '.join(fact_names())}.")
-    key, what = FACTS.get(name) or next(
-        ((k, w) for k, w in FACTS.values() if k == name), (name, name.replace("_", " "))
-    )
-    fact = c.facts.get(key)
+    if name in FACTS:
+        topic, what = FACTS[name]
+        fact = next(
+            (f for f in c.facts.values() if f.has_topic(topic) and f.comparison is None), None
+        )
+        key = name
+    else:  # a curated fact key given by the caller
+        key, what, fact = name, name.replace("_", " "), c.facts.get(name)
     if fact is None:
         return base.deferred(tool, c, key, what)
     shown = fact.text or (f"{fmt(fact.value)} {fact.unit}" if fact.value is not None else "")

@@ -15,6 +15,7 @@ from app.uncurated import NoRulesAnswer, no_rules_answer
 from core.errors import NoCuratedRulesError, ToolInputError
 from ingest.store import Corpus
 from tools import base
+from tools.by_topic import topic_table
 from tools.compare import TOPICS, compare
 from tools.holding import holding_tank_capacity
 from tools.records import CalcResult, Comparison, Provenance, SiteCheck
@@ -478,12 +479,12 @@ def compare_cmd(
 
 def _print_tables(topic: str, as_json: bool) -> None:
     """Each city's whole table for a topic (or its deferral to a state table), every row cited."""
-    table_key, deferral_key, what, by = TOPIC_TABLES[topic]
+    deferral_key, what, by = TOPIC_TABLES[topic]
     out = Table("City", by.capitalize(), "Value", "Basis", title=f"compare {topic}: {what}")
     objects: list[dict[str, Any]] = []
     for key in sorted(base.book().cities):
         c = base.city(key)
-        rows = c.tables.get(table_key) or []
+        rows = topic_table(key, topic, by)
         if rows:
             for b in rows:
                 value = "—" if b.value is None else f"{base.fmt(b.value)} {b.unit or ''}".strip()
