@@ -468,8 +468,8 @@ def _with_rules(
     a city whose calculators computed its cell keeps that one cell."""
     out = list(blocks)
     for city, pairs in computed.items():
-        if any(b.jurisdiction == city and not b.abstained for b in out):  # a rule's bare text
-            pairs = [(b, call) for b, call in pairs if b.topic != RULE_TEXT]  # only if none else
+        if any(b.jurisdiction == city for b in out):  # a rule's bare text: only where nothing
+            pairs = [(b, call) for b, call in pairs if b.topic != RULE_TEXT]  # else answers
         rules = [b for b, _ in pairs]
         if any(r.topic == RULE_NEW for r in rules):
             out = [b for b in out if b.jurisdiction != city or not b.value]

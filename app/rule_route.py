@@ -151,7 +151,7 @@ def _is_stated(q: Any, given: dict[str, Any]) -> bool:
 
 
 def choose(
-    calculators: Any, city: str, u: Understanding, question: str
+    calculators: Any, city: str, u: Understanding, question: str, texts: list[Any] | None = None
 ) -> list[tuple[Any, dict[str, Any]]]:
     """(rule, inputs) for each asked part the city's rules can compute: the rule whose terms the
     part uses most (or, if the part names none, the premises), plus any rule answering other
@@ -173,16 +173,17 @@ def choose(
             specs = calculators.needed_inputs(city, rule.id)
             given = inputs_for(specs, part.text, scope, others)
             if not calculators.runnable(city, rule.id, given):
-                if own and score >= 4 and (best_text is None or score > best_text[0]):
-                    best_text = (score, rule)  # several of its words, the asked part's among them
+                words = len(set(_stems(" ".join(found | _hits(rule, premise)[1])).split()))
+                if own and words >= 3 and (best_text is None or words > best_text[0]):
+                    best_text = (words, rule)  # three of its words, the asked part's among them
                 continue
             used = len([s for s in specs if s.name in given])
             if not used and score < 3:
                 continue  # a one-word match and nothing to compute with: not this rule
             ranked.append((own, score, used, -i, rule, given, found | {f"@{first}"}))
-        if not ranked and best_text is not None:  # asked for, but not computable: its text
-            if all(r.id != best_text[1].id for r, _ in chosen):
-                chosen.append((best_text[1], {TEXT_ONLY: True}))
+        if not ranked and best_text is not None and texts is not None:
+            if best_text[1] not in texts:  # asked for, but not computable: its text
+                texts.append(best_text[1])
             continue
         ranked.sort(key=lambda x: x[1:4], reverse=True)
         picked: list[tuple[int, Any, dict[str, Any]]] = []
@@ -209,10 +210,8 @@ def rule_blocks(
     if calc is None or not hasattr(calc, "rules_for"):
         return []
     blocks: list[tuple[Block, ToolCall]] = []
-    for rule, given in choose(calc, city, u, question):
-        if given.get(TEXT_ONLY):
-            blocks.append(_text_block(worker, calc, city, rule))
-            continue
+    texts: list[Any] = []
+    for rule, given in choose(calc, city, u, question, texts):
         try:
             result = calc.apply_rule(city, rule.id, **given)
         except ToolInputError as exc:
@@ -229,10 +228,8 @@ def rule_blocks(
         new = any(k not in _PARAMS.values() for k in given)
         block = _block(worker, city, result, data, RULE_NEW if new else RULE)
         blocks.append((block, ToolCall(name=f"rule:{rule.id}", arguments=args, result=data)))
+    blocks += [_text_block(worker, calc, city, rule) for rule in texts]
     return blocks
-
-
-TEXT_ONLY = "__text_only__"
 
 
 def _text_block(worker: Any, calc: Any, city: str, rule: Any) -> tuple[Block, ToolCall]:

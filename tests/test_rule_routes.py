@@ -197,3 +197,33 @@ def test_a_city_without_rules_answers_empty_everywhere(tmp_path: Path) -> None:
         assert choose(calculators, "chaska", u, u.question) == []
     finally:
         base.configure(None)
+
+
+@pytest.mark.parametrize(("city", "question", "quoted"), [
+    P("chaska", "For pump failure, how many days of storage must a Chaska dosing chamber hold?",
+      ["dose.chamber_storage"], id="asked-without-its-input"),
+    P("hugo", "How much does a dog license cost in Hugo?", [], id="one-word-is-not-asking"),
+    P("hugo", "What size holding tank for a 5 bedroom house in Hugo?", [], id="computable"),
+])  # fmt: skip
+def test_a_rule_asked_for_without_its_inputs_is_kept_to_quote(
+    city: str, question: str, quoted: list[str]
+) -> None:
+    """A part that asks for a rule (three of its words, one in the part) but gives too little to
+    compute it: the rule is kept to quote with the inputs it needs, never computed."""
+    texts: list[Any] = []
+    chosen = choose(calculators, city, understand(question, NAMES), question, texts)
+    assert [r.id for r in texts] == quoted
+    assert all(r.id not in quoted for r, _ in chosen)
+
+
+@pytest.mark.parametrize(("given", "echo"), [
+    P({"bedrooms": 3}, True, id="no-basement-gives-the-count-back"),
+    P({"bedrooms": 3, "unfinished_basement": True}, False, id="basement-adds-one"),
+])  # fmt: skip
+def test_a_rule_that_gives_an_input_back_unchanged_is_not_an_answer(
+    given: dict[str, Any], echo: bool
+) -> None:
+    from app.rule_route import _echo
+
+    rule = next(r for r in rules_for("east-bethel") if r.topic == "bedrooms")
+    assert _echo(calculators.apply_rule("east-bethel", rule.id, **given), given) is echo
