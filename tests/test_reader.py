@@ -340,3 +340,28 @@ def test_a_list_item_after_a_numbered_lead_in_is_read_with_it() -> None:
     assert with_lead_in
     assert "Replace a cracked lid with one of the same kind; or 3." not in texts  # never alone
     assert polarity("Do I need a permit to replace a cracked lid?", with_lead_in[0]) == "No"
+
+
+def test_two_subjects_compared_are_asked_as_two_parts() -> None:
+    parts = split_parts(
+        "How often must the grease trap be cleaned for a restaurant vs a small cafe?"
+    )
+    assert parts == [
+        "How often must the grease trap be cleaned for a restaurant",
+        "How often must the grease trap be cleaned for a small cafe?",
+    ]
+
+
+def test_a_yes_no_second_part_does_not_put_yes_or_no_before_the_first() -> None:
+    from app.assistant import _lead
+    from app.compose import Block, Support
+
+    quote = "A permit is valid for 12 months. No extension shall be granted."
+    support = Support(jurisdiction="x", section="1", title="Permits", label="X §1", quote=quote,
+                      source="x.txt")  # fmt: skip
+    first = Block(jurisdiction="x", name="X", headline="12 months.", supports=[support])
+    _lead("How long is the permit valid, and can I extend it?", [first])
+    assert first.headline == "12 months."
+    alone = Block(jurisdiction="x", name="X", headline="X §1 says it.", supports=[support])
+    _lead("Can I extend the permit?", [alone])
+    assert alone.headline.startswith(("Yes", "No"))
