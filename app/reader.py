@@ -453,7 +453,8 @@ def _numbers(text: str) -> set[float]:
 def polarity(question: str, provision: str) -> str | None:
     """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure."""
     lex = lexicon()
-    negative = bool(lex.pattern(lex.negative).search(provision))
+    said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no
+    negative = bool(lex.pattern(lex.negative).search(said))
     conditional = bool(lex.pattern(lex.conditional).search(provision))
     asks_duty = bool(lex.pattern(lex.requirement).search(question))
     asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty

@@ -365,3 +365,21 @@ def test_a_yes_no_second_part_does_not_put_yes_or_no_before_the_first() -> None:
     alone = Block(jurisdiction="x", name="X", headline="X §1 says it.", supports=[support])
     _lead("Can I extend the permit?", [alone])
     assert alone.headline.startswith(("Yes", "No"))
+
+
+@pytest.mark.parametrize(
+    ("question", "provision", "word"),
+    [
+        ("Can the owner inspect the tank?", "Inspection shall include, but is not limited to: the tank.", "Yes"),
+        ("Can I use a 500 gallon tank?", "The tank shall hold not less than 1,000 gallons.", "Yes"),
+    ],
+    ids=["not-limited-to", "not-less-than"],
+)  # fmt: skip
+def test_a_phrase_bounding_a_list_or_figure_is_no_negation(
+    question: str, provision: str, word: str
+) -> None:
+    assert polarity(question, provision) == word
+
+
+def test_a_passive_by_whom_asks_who() -> None:
+    assert "who" in asked_types("Can the tank be pumped by the homeowner?")
