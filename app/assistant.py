@@ -34,6 +34,7 @@ from app.reader import (
     is_yes_no,
     polarity,
     premise_check,
+    split_parts,
 )
 from app.records import REFUSAL, Answer, ToolCall
 from app.rule_route import RULE_NEW, RULE_TEXT, rule_blocks
@@ -95,6 +96,9 @@ def _lead(question: str, blocks: list[Block]) -> None:
     """A yes/no question's answer leads with Yes or No (from the first quoted provision, or the
     figure it states against the question's premise), whatever block answered it."""
     if not blocks or not is_yes_no(question):
+        return
+    parts = split_parts(question)
+    if len(parts) > 1 and not is_yes_no(parts[0]):  # the yes/no part is not the first answered
         return
     first = blocks[0]
     if first.abstained or not first.supports or re.match(r"\W*(?:yes|no)\b", first.headline, re.I):

@@ -86,7 +86,7 @@ def _stem(word: str) -> str:
     """A light stem: one plural, then one -ing/-ed (or a noun's -ction/-sion), then a final e
     ('licenses', 'licensed', 'license' -> 'licens'; 'pumpings' -> 'pump'; 'extension',
     'extended' -> 'extend'; 'inspections' -> 'inspect')."""
-    w = word
+    w = word.replace("-", "")  # 'as-built' and 'asbuilt', 'drain-field' and 'drainfield'
     if len(w) > 4 and w.endswith("ies"):
         w = w[:-3] + "y"
     elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):

@@ -74,6 +74,7 @@ class Lexicon(_Record):
     permission: str
     requirement: str
     negative: str
+    not_negation: str
     conditional: str
     asking_words: list[str]
     synonyms: dict[str, list[str]]
@@ -102,7 +103,8 @@ def lexicon(path: Path = PATH) -> Lexicon:
         lex = Lexicon.model_validate(data)
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
-    fields = [lex.yes_no, lex.request, lex.permission, lex.requirement, lex.negative, lex.conditional,
+    fields = [lex.yes_no, lex.request, lex.permission, lex.requirement, lex.negative,
+              lex.not_negation, lex.conditional,
               lex.deferral, lex.domain, lex.opinion, lex.injection]  # fmt: skip
     for name, t in lex.answer_types.items():
         fields += [*t.asked, t.carries] + ([t.figure] if t.figure else [])

@@ -211,6 +211,11 @@ def split_parts(question: str) -> list[str]:
         question.strip(),
     )
     parts = [p.strip(" ,") for p in pieces if len(p.split()) >= 3]
+    if len(parts) == 1:  # "how often for a year-round house vs a seasonal cabin?": two subjects
+        pair = re.split(r"\s+(?:vs\.?|versus|compared (?:to|with))\s+", parts[0], maxsplit=1)
+        head = re.match(r"^(.*\b(?:for|in|on|with|at|of)\s+)", pair[0]) if len(pair) == 2 else None
+        if head and not (_WH.search(pair[1]) or is_yes_no(pair[1])):
+            parts = [pair[0], head.group(1) + pair[1]]
     asking = [p for p in parts if "?" in p or _WH.search(p) or asked_types(p) or is_yes_no(p)]
     # "... What does the code say?": a part naming no subject of its own asks nothing more
     asking = [p for p in asking if subject_words(p)]
@@ -448,7 +453,8 @@ def _numbers(text: str) -> set[float]:
 def polarity(question: str, provision: str) -> str | None:
     """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure."""
     lex = lexicon()
-    negative = bool(lex.pattern(lex.negative).search(provision))
+    said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no
+    negative = bool(lex.pattern(lex.negative).search(said))
     conditional = bool(lex.pattern(lex.conditional).search(provision))
     asks_duty = bool(lex.pattern(lex.requirement).search(question))
     asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty

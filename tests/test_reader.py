@@ -268,8 +268,9 @@ def test_a_subject_word_is_held_through_the_ordinances_word_for_it() -> None:
         (["additive", "additives"], "additiv"),
         (["extension", "extended", "extends"], "extend"),
         (["inspection", "inspections", "inspected"], "inspect"),
+        (["as-built", "asbuilt", "as-builts"], "asbuilt"),
     ],
-    ids=["licence-forms", "pump-forms", "final-e", "noun-in-sion", "noun-in-ction"],
+    ids=["licence-forms", "pump-forms", "final-e", "noun-in-sion", "noun-in-ction", "hyphen"],
 )
 def test_a_words_forms_share_one_stem(words: list[str], stem: str) -> None:
     from app.compose import _stem
@@ -340,3 +341,46 @@ def test_a_list_item_after_a_numbered_lead_in_is_read_with_it() -> None:
     assert with_lead_in
     assert "Replace a cracked lid with one of the same kind; or 3." not in texts  # never alone
     assert polarity("Do I need a permit to replace a cracked lid?", with_lead_in[0]) == "No"
+
+
+def test_two_subjects_compared_are_asked_as_two_parts() -> None:
+    parts = split_parts(
+        "How often must the grease trap be cleaned for a restaurant vs a small cafe?"
+    )
+    assert parts == [
+        "How often must the grease trap be cleaned for a restaurant",
+        "How often must the grease trap be cleaned for a small cafe?",
+    ]
+
+
+def test_a_yes_no_second_part_does_not_put_yes_or_no_before_the_first() -> None:
+    from app.assistant import _lead
+    from app.compose import Block, Support
+
+    quote = "A permit is valid for 12 months. No extension shall be granted."
+    support = Support(jurisdiction="x", section="1", title="Permits", label="X §1", quote=quote,
+                      source="x.txt")  # fmt: skip
+    first = Block(jurisdiction="x", name="X", headline="12 months.", supports=[support])
+    _lead("How long is the permit valid, and can I extend it?", [first])
+    assert first.headline == "12 months."
+    alone = Block(jurisdiction="x", name="X", headline="X §1 says it.", supports=[support])
+    _lead("Can I extend the permit?", [alone])
+    assert alone.headline.startswith(("Yes", "No"))
+
+
+@pytest.mark.parametrize(
+    ("question", "provision", "word"),
+    [
+        ("Can the owner inspect the tank?", "Inspection shall include, but is not limited to: the tank.", "Yes"),
+        ("Can I use a 500 gallon tank?", "The tank shall hold not less than 1,000 gallons.", "Yes"),
+    ],
+    ids=["not-limited-to", "not-less-than"],
+)  # fmt: skip
+def test_a_phrase_bounding_a_list_or_figure_is_no_negation(
+    question: str, provision: str, word: str
+) -> None:
+    assert polarity(question, provision) == word
+
+
+def test_a_passive_by_whom_asks_who() -> None:
+    assert "who" in asked_types("Can the tank be pumped by the homeowner?")

@@ -22,7 +22,7 @@ def assistant(indexed_home: Path) -> Assistant:
 @pytest.mark.parametrize(
     ("question", "word", "cited"),
     [
-        ("Could I put in a cesspool instead of a drainfield for my hunting cabin in Hugo?", "no",
+        ("Could I put in a cesspool instead of a drainfield in Hugo?", "no",
          "402.04"),
         ("My uncle says Hugo septic permits last 2 years, is he right?", "no", "803.05"),
     ],
