@@ -39,6 +39,8 @@ from tools.records import CalcResult, Provenance
 from tools.rules import CityRules, StateRules
 
 Value = float | date | datetime | bool | list[float] | None
+EXTRACTED = "Extracted from the ordinance text, not reviewed"
+"""Said with every figure of a rule read from a city's text at ingest (`origin: extracted`)."""
 
 
 class _Stop(Exception):
@@ -152,6 +154,8 @@ def _confidence(ctx: _Ctx, loc: Locator, value: float | None) -> None:
         warning = (
             f"OCR-uncertain value ({ctx.where(loc)}, medium confidence): check the original.{note}"
         )
+        if ctx.rule.origin == "extracted":
+            warning = f"{EXTRACTED} ({ctx.where(loc)}): check the text.{note}"
         if warning not in ctx.warnings:
             ctx.warnings.append(warning)
 
@@ -434,7 +438,9 @@ def evaluate(
         summary = (
             f"{rule.asks[0].upper()}{rule.asks[1:]} in {city.name}: {text}{verdict} ({where})."
         )
-        if status == "flagged":
+        if rule.origin == "extracted":
+            summary += f" This figure was {EXTRACTED.lower()}."
+        elif status == "flagged":
             summary += " This value rests on an OCR-uncertain transcription: check the original."
     except _Stop as stop:
         status, summary = (
