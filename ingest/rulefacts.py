@@ -28,7 +28,8 @@ from typing import Any
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_more import const_rules, table_rules
+from ingest.rulefacts_consts import deferral_rules
+from ingest.rulefacts_more import counted_bedrooms, table_rules
 from ingest.rulefacts_shapes import (
     BEDROOMS,
     FLOW,
@@ -36,6 +37,7 @@ from ingest.rulefacts_shapes import (
     const,
     flag_spec,
     rule_id,
+    sentences,
     subject,
     verbatim,
 )
@@ -44,6 +46,7 @@ from tools.formulas import (
     Cases,
     Condition,
     ConditionalMultiplier,
+    Const,
     Extreme,
     Input,
     Linear,
@@ -52,7 +55,6 @@ from tools.formulas import (
 
 log = logging.getLogger(__name__)
 
-_SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z(\"])")
 _UNIT = r"(gallons? per day|gpd|gallons?)"
 _AMOUNT = re.compile(rf"(\d+(?:\.\d+)?) {_UNIT}\b")
 _UPTO = re.compile(
@@ -98,7 +100,7 @@ def _clauses(section: Section) -> list[list[Clause]]:
         line = " ".join(line.split())
         if not re.search(r"\d|\b(?:one|two|three|four|five|six|ten|twenty)\b", line, re.I):
             continue
-        para = [Clause(text=s, read=read_numbers(s)) for s in _SENTENCE.split(line) if s.strip()]
+        para = [Clause(text=s, read=read_numbers(s)) for s in sentences(line)]
         out.append(para)
     return out
 
@@ -345,10 +347,16 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
             found += _greatest(section, para, title)
         found = _modifiers(section, paras, found)
         found += table_rules(section, title, source)
-        found += const_rules(section, paras, title)
+        found += deferral_rules(section, paras, title)
         for rule in found:
             if rule.id in seen or not verbatim(rule, section):
                 continue
             seen.add(rule.id)
             out.append(rule)
-    return out
+    computed = {r.topic for r in out if not _deferred(r)}
+    out = [r for r in out if not (_deferred(r) and r.topic in computed)]
+    return counted_bedrooms(list(sections), out)
+
+
+def _deferred(rule: Rule) -> bool:
+    return isinstance(rule.formula, Const) and rule.formula.defers_to is not None

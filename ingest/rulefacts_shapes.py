@@ -99,3 +99,20 @@ def verbatim(rule: Rule, section: Section) -> bool:
     folded (the quote rule of `tools.rules.fold_ws`)."""
     text = fold(section.text)
     return all(fold(q) in text for q in _quotes(rule) if q)
+
+
+_BREAK = re.compile(r"(?<=[.;])\s+(?=[A-Z(\"])")
+_ABBREV = re.compile(r"(?:\b(?:[A-Z]|Minn|Stat|ch|Ch|Sec|Secs|No|Nos|Subd|St|Ord|art|Art|subd)\.)$")
+
+
+def sentences(line: str) -> list[str]:
+    """A paragraph's sentences ('Minn. R. 7080.1860' and 'Sec. 4' do not end one)."""
+    out: list[str] = []
+    start = 0
+    for m in _BREAK.finditer(line):
+        if _ABBREV.search(line[start : m.start()]):
+            continue
+        out.append(line[start : m.start()])
+        start = m.end()
+    out.append(line[start:])
+    return [s for s in out if s.strip()]

@@ -120,6 +120,13 @@ def _num(v: Value, what: str) -> float:
 
 
 def _const(ctx: _Ctx, n: Const) -> tuple[float, str]:
+    if n.defers_to is not None:
+        ctx.cite(n)
+        raise _Stop(
+            "deferred",
+            f"not in this corpus: {ctx.city.name}'s text leaves this to {n.defers_to} "
+            f"({ctx.where(n)}), adopted by reference and not in this corpus.",
+        )
     if n.state is not None:
         fig = ctx.state.figures.get(n.state)
         if fig is None or not ctx.city.adopts(fig.family):
