@@ -41,7 +41,7 @@ SET = typer.Option(
 
 @calc_app.callback()
 def _calc_root() -> None:
-    base.configure(common.settings().rules_dir)
+    common.configure_rules()
 
 
 def _label(p: Provenance) -> str:
@@ -429,7 +429,7 @@ def compare_cmd(
 
     Without the input that picks a row (tank or flow without --bedrooms or --flow), each city's
     whole table is shown."""
-    base.configure(common.settings().rules_dir)
+    common.configure_rules()
     from tools.applied import topics as rule_topics
 
     if (topic not in TOPICS and topic in rule_topics()) or sets:
