@@ -62,9 +62,9 @@ _UPTO = re.compile(
     r"\b(?:not more than|no more than) (\d+) bedrooms?"
 )
 _OVER = r"(?:over|above|beyond|in excess of|more than)"
-_EACH = rf"(?:for )?each (?:additional )?bedroom {_OVER} (\d+)"
+_EACH = rf"(?:for )?(?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
 _INC_AFTER = re.compile(
-    rf"(\d+(?:\.\d+)?) {_UNIT} (?:for|per) each (?:additional )?bedroom {_OVER} (\d+)"
+    rf"(\d+(?:\.\d+)?) {_UNIT} (?:for|per) (?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
 )
 _INC_BEFORE = re.compile(
     rf"{_EACH},? [^.;]*?(?:increases? by|add|plus|an additional|additional) (\d+(?:\.\d+)?) {_UNIT}"
