@@ -247,7 +247,11 @@ def test_curated_rules_always_win_over_extracted_ones() -> None:
     from tools import base
 
     calls: list[str] = []
-    base.use_extracted(lambda key: calls.append(key) or None)
+
+    def provider(key: str) -> None:
+        calls.append(key)
+
+    base.use_extracted(provider)
     try:
         assert base.extracted_city("hugo") is None and calls == []
         assert base.extracted_city("maple-hollow") is None and calls == ["maple-hollow"]
