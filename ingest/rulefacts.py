@@ -28,7 +28,7 @@ from typing import Any
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_consts import deferral_rules
+from ingest.rulefacts_consts import date_rules, deferral_rules
 from ingest.rulefacts_more import counted_bedrooms, table_rules
 from ingest.rulefacts_shapes import (
     BEDROOMS,
@@ -348,6 +348,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
         found = _modifiers(section, paras, found)
         found += table_rules(section, title, source)
         found += deferral_rules(section, paras, title)
+        found += date_rules(section, paras)
         for rule in found:
             if rule.id in seen or not verbatim(rule, section):
                 continue

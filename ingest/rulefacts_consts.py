@@ -9,7 +9,7 @@ import re
 
 from ingest.records import Section
 from ingest.rulefacts_shapes import Clause, rule_id, subject
-from tools.formulas import Const, Rule
+from tools.formulas import Const, DateArithmetic, InputSpec, Rule
 
 _RULE_PART = re.compile(
     r"\bminn(?:esota)?\.? ?(?:r\.|rules),?\s*(?:part|parts|chapter|ch\.)?\s*\d{4}(?:\.\d{4})?"
@@ -76,4 +76,85 @@ def deferral_rules(section: Section, paras: list[list[Clause]], title: str) -> l
                         origin="extracted",
                     )
                 )
+    return out
+
+
+_PERIOD = r"(\d+) (months?|years?|days?)"
+_VALID = re.compile(
+    rf"\b(?:is|are|shall be|remains?) valid (?:for (?:a period of )?)?{_PERIOD}|"
+    rf"\b(?:expires?|lapses?|becomes? void|is void|shall expire|shall lapse) {_PERIOD} (?:after|from)|"
+    rf"\b{_PERIOD} (?:after|from) (?:the date of |its )?issu"
+)
+_PUMPED = re.compile(
+    rf"\b(?:at least )?once every {_PERIOD}|\bevery {_PERIOD}\b|"
+    rf"\bat intervals of (?:not|no) more than {_PERIOD}"
+)
+_DATES = {
+    "permit": (
+        "permit",
+        "when a permit expires",
+        ["permit", "valid", "expire", "expires"],
+        InputSpec(name="issue_date", kind="date", label="date the permit was issued"),
+        "Permit valid until",
+    ),
+    "pumping": (
+        "pumping",
+        "when the septic tank must next be pumped",
+        ["pumped", "pumping", "next pumping", "pump"],
+        InputSpec(name="last_pumping_date", kind="date", label="date the tank was last pumped"),
+        "Next pumping due by",
+    ),
+}
+
+
+def _period(m: re.Match[str]) -> tuple[int, str]:
+    groups = [g for g in m.groups() if g]
+    unit = groups[1].rstrip("s") + "s"
+    return int(groups[0]), unit
+
+
+def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
+    """'A permit is valid for 24 months', 'pumped at least once every 36 months': the date it
+    runs to, counted from the date the user gives (the rule runs only with that date)."""
+    found: dict[str, set[tuple[int, str, str]]] = {"permit": set(), "pumping": set()}
+    for para in paras:
+        for c in para:
+            read = c.read
+            if read is None or "extend" in read or "renew" in read:
+                continue
+            if "permit" in read and (m := _VALID.search(read)):
+                found["permit"].add((*_period(m), c.text))
+            pumped = (
+                re.search(r"\bpump(?:ed|ing)\b", read) and "tank" in read + section.title.lower()
+            )
+            if pumped and (m := _PUMPED.search(read)) is not None:
+                found["pumping"].add((*_period(m), c.text))
+    out: list[Rule] = []
+    for key, items in found.items():
+        if len({(n, u) for n, u, _ in items}) != 1:
+            continue  # none, or figures that disagree: not read
+        n, unit, quote = sorted(items)[0]
+        topic, asks, terms, spec, label = _DATES[key]
+        formula = DateArithmetic(
+            kind="date_arithmetic",
+            label=label,
+            start=spec.name,
+            unit=unit,  # type: ignore[arg-type]
+            amount=Const(kind="const", value=n, unit=unit, quote=quote, confidence="medium"),
+        )
+        out.append(
+            Rule(
+                id=rule_id(topic, "date", section),
+                topic=topic,
+                asks=asks,
+                terms=terms,
+                section=section.section,
+                title=None if section.section else section.title,
+                quote=quote,
+                confidence="medium",
+                inputs=[spec],
+                formula=formula,
+                origin="extracted",
+            )
+        )
     return out

@@ -157,6 +157,41 @@ def test_a_modifier_whose_target_is_not_one_rule_is_dropped() -> None:
     assert rules and all(r.input("garbage_disposal") is None for r in rules)
 
 
+DATES = [
+    ("permit_term", "(b) A permit is valid for eighteen (18) months from the date it is issued.",
+     "Permits", "permit.date.7-3", {"issue_date": "2026-03-15"}, "2027-09-15"),
+    ("permit_term_in_years", "B. Term: An installation permit shall expire two years after issuance.",
+     "Permits", "permit.date.7-3", {"issue_date": "2026-01-31"}, "2028-01-31"),
+    ("pumping_interval",
+     "(a) Every septic tank shall be pumped at least once every 30 months by a licensed pumper.",
+     "Maintenance", "pumping.date.7-3", {"last_pumping_date": "2025-06-01"}, "2027-12-01"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "rule_id", "inputs", "expected"),
+    [d[1:] for d in DATES],
+    ids=[d[0] for d in DATES],
+)
+def test_a_printed_period_counts_from_the_date_the_user_gives(
+    text: str, title: str, rule_id: str, inputs: dict[str, Any], expected: str
+) -> None:
+    from datetime import date
+
+    rules = extract_rules([_section(text, title)])
+    values = {k: date.fromisoformat(v) for k, v in inputs.items()}
+    assert _run(rules, rule_id, **values).value_text == expected
+
+
+def test_a_period_extended_or_two_periods_that_differ_give_no_date_rule() -> None:
+    text = (
+        "(a) A permit is valid for 12 months from the date it is issued.\n(b) A permit for a "
+        "holding tank is valid for 24 months from the date it is issued.\n(c) The official may "
+        "extend a permit once, for not more than 6 months."
+    )
+    assert extract_rules([_section(text, "Permits")]) == []
+
+
 def test_a_figure_left_to_a_state_rule_part_is_deferred_not_computed() -> None:
     text = (
         "(a) Septic tanks serving a dwelling shall have the liquid capacity that Minnesota Rules, "
