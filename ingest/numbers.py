@@ -108,7 +108,8 @@ def read_numbers(sentence: str) -> str | None:
         )
         return f"{_digits(fig)} {unit}".rstrip() + " "
 
-    text = _DOUBLE.sub(double, text)
+    if "(" in text:
+        text = _DOUBLE.sub(double, text)
     if uncertain:
         return None
     text = re.sub(rf"\(\s*({_FIGURE})\s*\)", r"\1", text)  # "(150)" alone

@@ -33,6 +33,7 @@ from ingest.rulefacts_more import counted_bedrooms, table_rules
 from ingest.rulefacts_shapes import (
     BEDROOMS,
     FLOW,
+    RELEVANT,
     Clause,
     const,
     flag_spec,
@@ -89,6 +90,9 @@ _COND = re.compile(
 _INCREASE = re.compile(r"\bincreased? by (\d+(?:\.\d+)?) (percent|gallons? per day|gallons?)\b")
 
 
+_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty)\b", re.I)
+
+
 def _unit(text: str) -> str:
     return "gpd" if "day" in text or text == "gpd" else "gal"
 
@@ -98,9 +102,12 @@ def _clauses(section: Section) -> list[list[Clause]]:
     out: list[list[Clause]] = []
     for line in section.text.splitlines():
         line = " ".join(line.split())
-        if not re.search(r"\d|\b(?:one|two|three|four|five|six|ten|twenty)\b", line, re.I):
+        if not RELEVANT.search(line) or not _NUMBER.search(line):
             continue
-        para = [Clause(text=s, read=read_numbers(s)) for s in sentences(line)]
+        para = [
+            Clause(text=s, read=read_numbers(s) if RELEVANT.search(s) else "")
+            for s in sentences(line)
+        ]
         out.append(para)
     return out
 

@@ -32,7 +32,7 @@ def deferral_rules(section: Section, paras: list[list[Clause]], title: str) -> l
     out: list[Rule] = []
     for para in paras:
         for c in para:
-            if c.read is None:
+            if not c.read or "minn" not in c.read:
                 continue
             for clause in re.split(r",? and (?=the )|;", c.read):
                 part = _RULE_PART.search(clause)
@@ -120,7 +120,7 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
     for para in paras:
         for c in para:
             read = c.read
-            if read is None or "extend" in read or "renew" in read:
+            if not read or "extend" in read or "renew" in read:
                 continue
             if "permit" in read and (m := _VALID.search(read)):
                 found["permit"].add((*_period(m), c.text))

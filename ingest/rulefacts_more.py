@@ -268,6 +268,8 @@ def counted_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     said: list[tuple[str, int, str]] = []
     for s in sections:
         for line in s.text.splitlines():
+            if "bedroom" not in line.lower():
+                continue
             for sentence in sentences(" ".join(line.split())):
                 read = read_numbers(sentence)
                 m = _COUNT.search(read or "")

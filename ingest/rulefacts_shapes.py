@@ -103,6 +103,10 @@ def verbatim(rule: Rule, section: Section) -> bool:
 
 _BREAK = re.compile(r"(?<=[.;])\s+(?=[A-Z(\"])")
 _ABBREV = re.compile(r"(?:\b(?:[A-Z]|Minn|Stat|ch|Ch|Sec|Secs|No|Nos|Subd|St|Ord|art|Art|subd)\.)$")
+RELEVANT = re.compile(
+    r"gallon|bedroom|flow|tank|capacity|permit|pump|minn|valid|expire|lapse|increase", re.I
+)
+"""Words without which a sentence states none of the rules read here (it is not read further)."""
 
 
 def sentences(line: str) -> list[str]:
@@ -110,7 +114,7 @@ def sentences(line: str) -> list[str]:
     out: list[str] = []
     start = 0
     for m in _BREAK.finditer(line):
-        if _ABBREV.search(line[start : m.start()]):
+        if _ABBREV.search(line[max(start, m.start() - 8) : m.start()]):
             continue
         out.append(line[start : m.start()])
         start = m.end()
