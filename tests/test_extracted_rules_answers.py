@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,15 @@ from tools.rules import CityRules
 DATA = Path(__file__).resolve().parent / "data" / "rules"
 MANIFEST = DATA / "manifest.yaml"
 KEY = "maple-hollow"
+
+
+@pytest.fixture(autouse=True)
+def _no_extracted_rules_left_behind() -> Iterator[None]:
+    """The extracted-rules reader is process state (`tools.base.use_extracted`): reset it."""
+    yield
+    from tools import base
+
+    base.use_extracted(None)
 
 
 @pytest.fixture(scope="module")
@@ -92,3 +102,23 @@ def test_rules_lists_the_extracted_rules_and_prints_a_file_to_review(
     result = json.loads(capsys.readouterr().out)
     assert result["value"] == 540.0 and result["status"] == "flagged"  # 300 + 2 x 120
     assert any("not reviewed" in w for w in result["warnings"])
+
+
+@pytest.mark.usefixtures("tmp_home")
+def test_the_ui_rule_form_offers_the_extracted_rules_labelled(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from app import ui_calc as C
+    from app.cli import common
+
+    ((_, source),) = load_manifest(MANIFEST)
+    assert main(["ingest", str(source), "--manifest", str(MANIFEST), "--no-index"]) == 0
+    capsys.readouterr()
+    common.configure_rules()  # as the UI does at start, over the same home
+    choices = dict((rule_id, label) for label, rule_id in C.rule_choices(KEY))
+    assert "not reviewed" in choices["tank.table.12-3"]
+    assert not any(i.endswith(".as-printed") for i in choices)  # helpers are not offered
+    fields = {f["name"] for f in C.rule_fields(KEY, "tank.table.12-3")}
+    assert {"bedrooms", "food_grinder", "walkout_basement"} <= fields
+    result = C.run_rule(KEY, "tank.table.12-3", "bedrooms = 5\nfood_grinder = yes")
+    assert result.value == 2250.0
