@@ -41,10 +41,8 @@ def deferral_rules(section: Section, paras: list[list[Clause]], title: str) -> l
                 if _OTHER.search(clause):
                     continue
                 unit = "gpd" if "design flow" in clause else "gal"
-                if unit == "gal" and not re.search(
-                    r"\bseptic tank|\btank capacity|\bcapacity", clause
-                ):
-                    continue
+                if unit == "gal" and not re.search(r"\bcapacity|\bsized?\b|\bvolume", clause):
+                    continue  # a tank installed or built to a rule part: not its size
                 what = subject(unit, clause, title if unit == "gpd" else "")
                 if what is None:
                     continue

@@ -135,6 +135,8 @@ UNCERTAIN = [
     ("no_subject",
      "(c) The applicant shall pay 150 gallons per bedroom of water to the fund, never under 300 "
      "gallons."),
+    ("installed_to_a_state_rule_is_not_its_size",
+     "(e) Septic tanks shall be installed as required by Minnesota Rules, part 7080.2000."),
     ("two_bases",
      "(d) A tank for two or fewer bedrooms holds 800 gallons or 900 gallons, plus 200 gallons "
      "for each bedroom over two."),
