@@ -32,12 +32,25 @@ def _ingest(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.usefixtures("tmp_home")
 def test_calc_for_a_city_without_rules_quotes_its_text(capsys: pytest.CaptureFixture[str]) -> None:
     _ingest(capsys)
-    assert main(["calc", "tank", "--city", KEY, "--bedrooms", "3", "--json"]) == 0
+    assert main(["calc", "separation", "--city", KEY, "--perc", "20", "--json"]) == 0
     out, err = capsys.readouterr()
     data = json.loads(out)
     assert data["status"] == "no_curated_rules" and data["jurisdiction"] == KEY
     assert "no curated calculator rules" in data["summary"]
-    assert data["quotes"][0]["section"] == "9-4-8"
+    assert data["quotes"][0]["section"] == "9-4-9"
+    assert "Unknown jurisdiction" not in out + err
+
+
+@pytest.mark.usefixtures("tmp_home")
+def test_calc_for_a_city_without_rules_uses_the_rules_read_from_its_text(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _ingest(capsys)
+    assert main(["calc", "tank", "--city", KEY, "--bedrooms", "3", "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert data["value"] == 1250.0 and data["jurisdiction"] == KEY  # table 9-4-8, 3 bedrooms
+    assert "not reviewed" in data["summary"] and data["citations"][0]["section"] == "9-4-8"
     assert "Unknown jurisdiction" not in out + err
 
 
