@@ -24,9 +24,11 @@ _extracted: Callable[[str], CityRules | None] | None = None
 
 
 def configure(rules_dir: Path | str | None) -> None:
-    """Point the calculators at another rules folder (the app layer passes `Settings.rules_dir`)."""
-    global _rules_dir
+    """Point the calculators at another rules folder (the app layer passes `Settings.rules_dir`);
+    no extracted rules until `use_extracted` names a home's reader again."""
+    global _rules_dir, _extracted
     _rules_dir = Path(rules_dir) if rules_dir is not None else None
+    _extracted = None
 
 
 def book() -> RuleBook:
