@@ -65,7 +65,8 @@ _UPTO = re.compile(
 _OVER = r"(?:over|above|beyond|in excess of|more than)"
 _EACH = rf"(?:for )?(?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
 _INC_AFTER = re.compile(
-    rf"(\d+(?:\.\d+)?) {_UNIT} (?:for|per) (?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
+    rf"(\d+(?:\.\d+)?) {_UNIT}(?: more| additional)? (?:for|per) (?:each|every) (?:additional )?"
+    rf"bedroom {_OVER} (\d+)"
 )
 _INC_BEFORE = re.compile(
     rf"{_EACH},? [^.;]*?(?:increases? by|add|plus|an additional|additional) (\d+(?:\.\d+)?) {_UNIT}"
@@ -121,12 +122,17 @@ def _joined(para: list[Clause], first: int, last: int) -> Clause | None:
 
 
 def _linear(section: Section, para: list[Clause], title: str) -> list[Rule]:
-    """'X for N or fewer bedrooms, plus Y for each bedroom over N' (in one or two sentences)."""
+    """'X for N or fewer bedrooms, plus Y for each bedroom over N' (in one or two sentences), or
+    'at least X, and Y more for each bedroom beyond N' (in one)."""
     out: list[Rule] = []
     for i, c in enumerate(para):
-        if c.read is None or not _UPTO.search(c.read):
+        if c.read is None:
             continue
-        for j in (i, i + 1):
+        # 'at least X, and Y more for each bedroom beyond N': X holds up to N bedrooms
+        implicit = not _UPTO.search(c.read)
+        if implicit and not (_INC_AFTER.search(c.read) or _INC_BEFORE.search(c.read)):
+            continue
+        for j in (i,) if implicit else (i, i + 1):
             if j >= len(para):
                 break
             joined = _joined(para, i, j)
@@ -140,8 +146,7 @@ def _linear(section: Section, para: list[Clause], title: str) -> list[Rule]:
                 continue
             step, unit_text, over = float(inc[0]), inc[1], int(inc[2])
             up = _UPTO.search(joined.read)
-            assert up is not None
-            upto = int(next(g for g in up.groups() if g))
+            upto = over if up is None else int(next(g for g in up.groups() if g))
             unit = _unit(unit_text)
             bases = {
                 float(a.group(1))

@@ -66,6 +66,12 @@ SHAPES = [
      "B. A septic tank for a home of four or fewer bedrooms shall hold not less than 1,250 "
      "gallons. For every bedroom above four, the required capacity increases by 250 gallons.",
      "Tanks", "tank.dwelling.7-3", {"bedrooms": 6}, 1750.0),  # 1,250 + 2 x 250
+    ("implicit_base_beyond_a_count",
+     "(c) A septic tank shall hold at least 1,100 gallons, and 250 gallons more for each "
+     "bedroom beyond three.", "Tanks", "tank.dwelling.7-3", {"bedrooms": 5}, 1600.0),
+    ("implicit_base_at_the_count",
+     "(c) A septic tank shall hold at least 1,100 gallons, and 250 gallons more for each "
+     "bedroom beyond three.", "Tanks", "tank.dwelling.7-3", {"bedrooms": 3}, 1100.0),
     ("per_bedroom_floor_applies",
      "(2) A holding tank for a home shall hold at least 350 gallons per bedroom, and never "
      "under 1,100 gallons.",
