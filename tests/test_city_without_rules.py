@@ -55,7 +55,7 @@ def test_calc_for_a_city_without_rules_uses_the_rules_read_from_its_text(
 
 
 @pytest.mark.usefixtures("tmp_home")
-def test_compare_lists_curated_cities_and_quotes_the_new_one(
+def test_compare_lists_curated_cities_and_the_new_one_from_its_text(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     _ingest(capsys)
@@ -63,8 +63,15 @@ def test_compare_lists_curated_cities_and_quotes_the_new_one(
     out, err = capsys.readouterr()
     lines = [json.loads(line) for line in out.splitlines()]
     assert {r["jurisdiction"] for r in lines[0]["rows"]} == {"chaska", "east-bethel", "hugo"}
-    assert [(x["jurisdiction"], x["status"]) for x in lines[1:]] == [(KEY, "no_curated_rules")]
+    # the new city: the table read from its text, labelled extracted (no curated row)
+    assert [(x["jurisdiction"], x["status"], x["value"]) for x in lines[1:]] == [
+        (KEY, "flagged", 1250.0)
+    ]
+    assert "not reviewed" in lines[1]["summary"]
     assert "Unknown jurisdiction" not in out + err
+    assert main(["compare", "separation", "--perc", "20", "--json"]) == 0  # nothing extracted
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(x["jurisdiction"], x["status"]) for x in lines[1:]] == [(KEY, "no_curated_rules")]
 
 
 @pytest.mark.usefixtures("tmp_home")

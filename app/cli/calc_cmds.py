@@ -503,14 +503,19 @@ def compare_cmd(
     }
     result = compare(topic, **{k: v for k, v in names.items() if v is not None})
     uncurated = _uncurated(topic, {row.jurisdiction for row in result.rows}, feature or "")
+    given = {"bedrooms": _int(bedrooms), "daily_flow_gpd": flow}
     if as_json:
         common.print_jsonl(result)
-        for answer in uncurated:
-            common.print_jsonl(answer)
     else:
         _print_comparison(result)
-        for answer in uncurated:
-            _print_no_rules(answer)
+    for answer in uncurated:  # a city without curated rules: its extracted rules, else its text
+        extracted = _extracted(topic, answer.jurisdiction, given)
+        for found in extracted:
+            if not as_json:
+                common.console.print("")
+            _emit(found, as_json)
+        if not extracted:
+            common.print_jsonl(answer) if as_json else _print_no_rules(answer)
 
 
 def _print_tables(topic: str, as_json: bool) -> None:
