@@ -410,10 +410,11 @@ class Assistant:
                         for b in made:
                             b.abstained = True
                 if not made:
-                    if computed.get(city) and city not in curated and topic in TOPIC_TOOLS:
+                    figured = any(b.topic != RULE_TEXT for b, _ in computed.get(city, []))
+                    if figured and city not in curated and topic in TOPIC_TOOLS:
                         continue  # the rules read from its text computed it: no quote search
                     made = worker.search_blocks(topic, u, city, u.corrected or question)
-                    if city in worker.out.no_rules and not computed.get(city):
+                    if city in worker.out.no_rules and not figured:
                         for b in made:
                             b.notes.append(no_rules_caveat(city))
                 seen = {(b.jurisdiction, b.headline) for b in blocks}
