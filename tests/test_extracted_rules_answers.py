@@ -78,6 +78,24 @@ def test_a_calculator_question_is_computed_from_the_extracted_rule(
 
 
 @pytest.mark.slow
+def test_a_question_no_extracted_rule_computes_still_quotes_the_provision_that_answers(
+    assistant: Assistant,
+) -> None:
+    answer = assistant.ask("How often does a septic tank have to be pumped in Maple Hollow?")
+    assert not answer.refused and "30 months" in answer.answer, answer.answer
+    assert any(c.section == "12-6" for c in answer.citations)
+
+
+@pytest.mark.slow
+def test_a_date_the_user_gives_is_counted_by_the_extracted_period(assistant: Assistant) -> None:
+    answer = assistant.ask(
+        "Our septic tank in Maple Hollow was last pumped on June 1, 2025. When is the next "
+        "pumping due?"
+    )
+    assert "2027-12-01" in answer.answer and "not reviewed" in answer.answer, answer.answer
+
+
+@pytest.mark.slow
 def test_the_bundled_cities_keep_their_curated_figures(assistant: Assistant) -> None:
     answer = assistant.ask("How big a septic tank for a 4 bedroom house in Hugo?")
     assert "1,200" in answer.answer and "not reviewed" not in answer.answer
