@@ -40,7 +40,7 @@ from app.records import REFUSAL, Answer, ToolCall
 from app.rule_route import RULE_NEW, RULE_TEXT, rule_blocks
 from app.settings import Settings, get_settings
 from app.tables import TOPIC_TABLES, table_block
-from app.uncurated import no_rules_caveat
+from app.uncurated import extracted_provider, no_rules_caveat
 from app.understand import Understanding, merge_follow_up, understand
 from app.verify import VerificationContext
 from core.errors import QueryError
@@ -136,6 +136,7 @@ class Assistant:
         self._sources: dict[str, str] = {}
         self._adopted: dict[str, list[str]] = {}
         self._calculators: Any = None
+        self._extracted: Any = None
 
     # -- backends (opened once) --------------------------------------------------------------
 
@@ -164,10 +165,23 @@ class Assistant:
 
                 base.configure(self.settings.rules_dir)
                 self._calculators = calculators
+                self._extracted = extracted_provider(lambda key: self.retriever.document(key))
             except ImportError:  # pragma: no cover - the calculators ship with the package
                 log.warning("tools.calculators is not available: answering from retrieval only")
                 self._calculators = False
+        if self._calculators:
+            from tools import base
+
+            base.use_extracted(self._extracted)  # this home's cities without curated rules
         return self._calculators or None
+
+    def _curated(self) -> set[str]:
+        """Keys of the cities with a curated rules file."""
+        if not self.calculators:
+            return set()
+        from tools import base
+
+        return set(base.book().cities)
 
     def names(self) -> dict[str, str]:
         """Key -> display name of every jurisdiction in the index."""
@@ -342,6 +356,7 @@ class Assistant:
     ) -> list[Block]:
         blocks: list[Block] = []
         computed = {city: rule_blocks(worker, u, city, u.corrected or question) for city in scope}
+        curated = self._curated()
         if u.section_refs:
             for city in scope:
                 for ref in u.section_refs:
@@ -399,8 +414,11 @@ class Assistant:
                         for b in made:
                             b.abstained = True
                 if not made:
+                    figured = any(b.topic != RULE_TEXT for b, _ in computed.get(city, []))
+                    if figured and city not in curated and topic in TOPIC_TOOLS:
+                        continue  # the rules read from its text computed it: no quote search
                     made = worker.search_blocks(topic, u, city, u.corrected or question)
-                    if city in worker.out.no_rules:
+                    if city in worker.out.no_rules and not figured:
                         for b in made:
                             b.notes.append(no_rules_caveat(city))
                 seen = {(b.jurisdiction, b.headline) for b in blocks}

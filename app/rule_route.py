@@ -281,4 +281,5 @@ def _block(worker: Any, city: str, result: Any, data: dict[str, Any], topic: str
         value=value,
         notes=notes,
         topic=topic,
+        abstained=result.status == "deferred",  # the text leaves the figure to a state rule
     )

@@ -499,9 +499,12 @@ def _sources_tab(svc: L.Services) -> None:
 def build_demo(settings: Settings, services: L.Services | None = None) -> gr.Blocks:
     """Build the whole app. ``settings.home`` names the ingested corpus and index."""
     svc = services or L.Services(settings)
+    from app.uncurated import extracted_provider
+    from tools import base
     from tools.calculators import configure
 
     configure(settings.rules_dir)
+    base.use_extracted(extracted_provider(lambda key: svc.corpus.document(key)))
     try:
         choices = L.jurisdiction_choices(svc.corpus.jurisdictions())
         startup_error = ""

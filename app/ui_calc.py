@@ -538,10 +538,15 @@ def no_rules_html(answers: Sequence[Any], names: Mapping[str, str] | None = None
 
 
 def rule_choices(jurisdiction: str) -> list[tuple[str, str]]:
-    """(label, rule id) for each data rule of a city; [] for a city without curated rules."""
+    """(label, rule id) for each data rule of a city: its curated rules, else the rules read from
+    its text at ingest (labelled 'extracted, not reviewed'); [] for a city with neither."""
     from tools.applied import rules_for
 
-    return [(f"{r.topic}: {r.asks}", r.id) for r in rules_for(jurisdiction)]
+    def label(r: Any) -> str:
+        said = " (extracted from the text, not reviewed)" if r.origin == "extracted" else ""
+        return f"{r.topic}: {r.asks}{said}"
+
+    return [(label(r), r.id) for r in rules_for(jurisdiction) if r.terms or r.origin == "curated"]
 
 
 def rule_fields(jurisdiction: str, rule_id: str) -> list[dict[str, object]]:

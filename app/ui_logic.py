@@ -461,6 +461,10 @@ class IndexCorpus:
     def section_count(self, jurisdiction: str) -> int:
         return int(self.retriever.section_count(jurisdiction))
 
+    def document(self, jurisdiction: str) -> Any:
+        """A city's parsed document (with the rules read from its text at ingest)."""
+        return self.retriever.document(jurisdiction)
+
 
 def section_counts(corpus: Any) -> dict[str, int]:
     """Sections per city: from the catalog when the corpus has one, else by counting."""

@@ -1,19 +1,25 @@
 """A city without curated rules on a calculator topic: what its own text says, quoted, no number.
 
 A city added with `ordinance ingest` but without `data/rules/<key>.yaml` is a first-class city:
-the calculators cannot compute for it (`NoCuratedRulesError`), so the CLI and the UI say so and
-quote the sections of its ordinance that speak to the topic, found by the topic's words in the
-section titles and text. The quote is verbatim from the stored section.
+the fixed calculators cannot compute for it (`NoCuratedRulesError`), so the CLI and the UI say so
+and quote the sections of its ordinance that speak to the topic, found by the topic's words in
+the section titles and text. The quote is verbatim from the stored section. The rules read from
+its text at ingest (`ParsedDocument.rules`, `origin: extracted`) reach the rule calculators
+through `extracted_provider`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.errors import OrdinanceError
 from ingest.records import Section
+from tools.rules import CityRules, extracted_city
 
 # The words of each calculator / comparison topic (a topic's vocabulary, not any city's wording).
 TOPIC_WORDS: dict[str, str] = {
@@ -128,3 +134,26 @@ def no_rules_answer(
         summary=f"{no_rules_note(name, key)} {said}",
         quotes=quotes,
     )
+
+
+def extracted_provider(document: Callable[[str], Any]) -> Callable[[str], CityRules | None]:
+    """For `tools.base.use_extracted`: a city key -> the rules extracted from its stored document
+    at ingest (`ParsedDocument.rules`), or None when the city is not stored or has none. Each
+    city's rules are built once per provider."""
+    built: dict[str, CityRules | None] = {}
+
+    def provide(key: str) -> CityRules | None:
+        if key not in built:
+            try:
+                doc = document(key)
+            except OrdinanceError:
+                return None
+            rules = list(getattr(doc, "rules", []) or [])
+            built[key] = (
+                extracted_city(key, doc.entry.name, Path(doc.source_path).name, rules)
+                if rules
+                else None
+            )
+        return built[key]
+
+    return provide

@@ -20,6 +20,7 @@ from ingest.clean import clean_source
 from ingest.loaders import DEFAULT_MAX_MB, load_source
 from ingest.manifest import BUNDLED_MANIFEST, load_manifest
 from ingest.records import ManifestEntry, ParsedDocument, Section
+from ingest.rulefacts import extract_rules
 from ingest.structure import parse_sections, whole_document_section
 
 log = logging.getLogger(__name__)
@@ -115,6 +116,7 @@ def _parse(
         sections=sections,
         content_hash=digest,
         warnings=warnings,
+        rules=extract_rules(sections, source.text),
     )
 
 

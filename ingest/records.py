@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tools.formulas import Rule
+
 SectionKind = Literal["section", "preamble", "table_of_contents", "adoption", "appendix"]
 
 
@@ -83,3 +85,9 @@ class ParsedDocument(Record):
     sections: list[Section]
     content_hash: str = Field(description="sha256 of the raw source bytes.")
     warnings: list[str] = Field(default_factory=list)
+    rules: list[Rule] = Field(
+        default_factory=list,
+        description="Candidate rule facts read from the text at ingest (`ingest.rulefacts`), "
+        "in the curated rules' schema and labelled `origin: extracted`; stored and replaced "
+        "with the document.",
+    )

@@ -32,17 +32,30 @@ def _ingest(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.usefixtures("tmp_home")
 def test_calc_for_a_city_without_rules_quotes_its_text(capsys: pytest.CaptureFixture[str]) -> None:
     _ingest(capsys)
-    assert main(["calc", "tank", "--city", KEY, "--bedrooms", "3", "--json"]) == 0
+    assert main(["calc", "separation", "--city", KEY, "--perc", "20", "--json"]) == 0
     out, err = capsys.readouterr()
     data = json.loads(out)
     assert data["status"] == "no_curated_rules" and data["jurisdiction"] == KEY
     assert "no curated calculator rules" in data["summary"]
-    assert data["quotes"][0]["section"] == "9-4-8"
+    assert data["quotes"][0]["section"] == "9-4-9"
     assert "Unknown jurisdiction" not in out + err
 
 
 @pytest.mark.usefixtures("tmp_home")
-def test_compare_lists_curated_cities_and_quotes_the_new_one(
+def test_calc_for_a_city_without_rules_uses_the_rules_read_from_its_text(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _ingest(capsys)
+    assert main(["calc", "tank", "--city", KEY, "--bedrooms", "3", "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert data["value"] == 1250.0 and data["jurisdiction"] == KEY  # table 9-4-8, 3 bedrooms
+    assert "not reviewed" in data["summary"] and data["citations"][0]["section"] == "9-4-8"
+    assert "Unknown jurisdiction" not in out + err
+
+
+@pytest.mark.usefixtures("tmp_home")
+def test_compare_lists_curated_cities_and_the_new_one_from_its_text(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     _ingest(capsys)
@@ -50,8 +63,15 @@ def test_compare_lists_curated_cities_and_quotes_the_new_one(
     out, err = capsys.readouterr()
     lines = [json.loads(line) for line in out.splitlines()]
     assert {r["jurisdiction"] for r in lines[0]["rows"]} == {"chaska", "east-bethel", "hugo"}
-    assert [(x["jurisdiction"], x["status"]) for x in lines[1:]] == [(KEY, "no_curated_rules")]
+    # the new city: the table read from its text, labelled extracted (no curated row)
+    assert [(x["jurisdiction"], x["status"], x["value"]) for x in lines[1:]] == [
+        (KEY, "flagged", 1250.0)
+    ]
+    assert "not reviewed" in lines[1]["summary"]
     assert "Unknown jurisdiction" not in out + err
+    assert main(["compare", "separation", "--perc", "20", "--json"]) == 0  # nothing extracted
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(x["jurisdiction"], x["status"]) for x in lines[1:]] == [(KEY, "no_curated_rules")]
 
 
 @pytest.mark.usefixtures("tmp_home")
@@ -89,8 +109,9 @@ def test_unscoped_calculator_question_answers_with_a_city_without_rules(
     answer = assistant.ask("How big a septic tank for a 3 bedroom house?")
     assert not answer.refused
     assert "1,200" in answer.answer and "1,250" in answer.answer  # Hugo, Chaska: computed
-    assert "no curated calculator rules" in answer.answer
-    assert any(c.jurisdiction == KEY for c in answer.citations)  # its own text, quoted
+    # the new city: computed from the table read from its text, labelled as such
+    assert "extracted from the ordinance text, not reviewed" in answer.answer
+    assert any(c.jurisdiction == KEY and c.section == "9-4-8" for c in answer.citations)
     scoped = assistant.ask("How big a septic tank for a 3 bedroom house in Pine Ridge Lake?")
     assert not scoped.refused and "Unknown jurisdiction" not in scoped.answer
     assert {c.jurisdiction for c in scoped.citations} == {KEY}

@@ -6,8 +6,9 @@
     apply_rule("hugo", RULE_ID, bedrooms=5)          -> CalcResult (the figure, cited)
     apply_topic("hugo", "tank", {"units_bedrooms": [3, 5]})   -> the rules of the topic that run
 
-A city without curated rules has no rules: every call answers with an empty list (or, for
-`apply_rule`, a `not_in_corpus` result), never an error.
+A city without a curated rules file uses the rules extracted from its text at ingest, if the app
+layer gave a reader of them (`base.use_extracted`); each is labelled `origin: extracted`. A city
+with neither has no rules: every call answers with an empty list, never an error.
 """
 
 from __future__ import annotations
@@ -28,10 +29,11 @@ from tools.rules import CityRules, normalize_key
 
 
 def _city(jurisdiction: str) -> CityRules | None:
+    """The city's curated rules, else the rules extracted from its text at ingest, else None."""
     try:
         return base.city(jurisdiction)
     except UnknownJurisdictionError:
-        return None
+        return base.extracted_city(jurisdiction)
 
 
 def rules_for(jurisdiction: str, topic: str | None = None) -> list[Rule]:
@@ -162,7 +164,7 @@ def coerce(spec: InputSpec, value: Any) -> Any:
 
 def apply_rule(jurisdiction: str, rule_id: str, **inputs: Any) -> CalcResult:
     """Apply one rule of a city to the inputs given (names as in `needed_inputs`)."""
-    c = base.city(jurisdiction)
+    c = _city(jurisdiction) or base.city(jurisdiction)  # none: the error names the known cities
     rule = c.rule(rule_id)
     if rule is None:
         known = ", ".join(r.id for r in c.rules) or "(none)"

@@ -6,6 +6,7 @@ Validation raises `ToolInputError` naming the argument, the value (`!r`) and the
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 from core.errors import ToolInputError
@@ -19,16 +20,36 @@ ROCK_DEPTHS_IN = (12, 18, 24)
 SYSTEM_TYPES = ("trench", "bed", "mound")
 
 _rules_dir: Path | None = None
+_extracted: Callable[[str], CityRules | None] | None = None
 
 
 def configure(rules_dir: Path | str | None) -> None:
-    """Point the calculators at another rules folder (the app layer passes `Settings.rules_dir`)."""
-    global _rules_dir
+    """Point the calculators at another rules folder (the app layer passes `Settings.rules_dir`);
+    no extracted rules until `use_extracted` names a home's reader again."""
+    global _rules_dir, _extracted
     _rules_dir = Path(rules_dir) if rules_dir is not None else None
+    _extracted = None
 
 
 def book() -> RuleBook:
     return load_rules(_rules_dir)
+
+
+def use_extracted(provider: Callable[[str], CityRules | None] | None) -> None:
+    """Where the rule calculators find the rules extracted from an ingested city's text (the app
+    layer passes a reader of its home); None: no extracted rules."""
+    global _extracted
+    _extracted = provider
+
+
+def extracted_city(jurisdiction: str) -> CityRules | None:
+    """The extracted rules of a city without a curated rules file (None: none, or curated)."""
+    if _extracted is None or not isinstance(jurisdiction, str):
+        return None
+    key = "-".join(jurisdiction.strip().lower().replace("_", " ").split())
+    if key in book().cities:
+        return None  # curated rules always win
+    return _extracted(key)
 
 
 def city(jurisdiction: str) -> CityRules:

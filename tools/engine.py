@@ -39,6 +39,8 @@ from tools.records import CalcResult, Provenance
 from tools.rules import CityRules, StateRules
 
 Value = float | date | datetime | bool | list[float] | None
+EXTRACTED = "Extracted from the ordinance text, not reviewed"
+"""Said with every figure of a rule read from a city's text at ingest (`origin: extracted`)."""
 
 
 class _Stop(Exception):
@@ -118,6 +120,13 @@ def _num(v: Value, what: str) -> float:
 
 
 def _const(ctx: _Ctx, n: Const) -> tuple[float, str]:
+    if n.defers_to is not None:
+        ctx.cite(n)
+        raise _Stop(
+            "deferred",
+            f"not in this corpus: {ctx.city.name}'s text leaves this to {n.defers_to} "
+            f"({ctx.where(n)}), adopted by reference and not in this corpus.",
+        )
     if n.state is not None:
         fig = ctx.state.figures.get(n.state)
         if fig is None or not ctx.city.adopts(fig.family):
@@ -152,6 +161,8 @@ def _confidence(ctx: _Ctx, loc: Locator, value: float | None) -> None:
         warning = (
             f"OCR-uncertain value ({ctx.where(loc)}, medium confidence): check the original.{note}"
         )
+        if ctx.rule.origin == "extracted":
+            warning = f"{EXTRACTED} ({ctx.where(loc)}): check the text.{note}"
         if warning not in ctx.warnings:
             ctx.warnings.append(warning)
 
@@ -434,7 +445,9 @@ def evaluate(
         summary = (
             f"{rule.asks[0].upper()}{rule.asks[1:]} in {city.name}: {text}{verdict} ({where})."
         )
-        if status == "flagged":
+        if rule.origin == "extracted":
+            summary += f" This figure was {EXTRACTED.lower()}."
+        elif status == "flagged":
             summary += " This value rests on an OCR-uncertain transcription: check the original."
     except _Stop as stop:
         status, summary = (

@@ -7,7 +7,8 @@ tree of the node kinds below. Every constant in a formula carries its own quote 
 rule's), so every number in a result is cited. Adding a rule, or a city's modifier, is a data
 change: nothing in Python names a rule.
 
-    const                      a number printed in the ordinance (or a grade-H state figure)
+    const                      a number printed in the ordinance (or a grade-H state figure, or
+                               a figure the text leaves to a state rule part: deferred)
     input                      a quantity the user gives (bedrooms, gpd, feet, dollars, a date, ...)
     table                      a row chosen by an input's range (bedrooms, minutes per inch) or word
     linear                     intercept + slope × x
@@ -57,6 +58,11 @@ class Const(Locator):
     state: str | None = Field(
         default=None,
         description="Key of a grade-H state figure (state-mn.yaml) the city adopts; replaces value.",
+    )
+    defers_to: str | None = Field(
+        default=None,
+        description="The rule part the city's text leaves this figure to, as printed ('Minn. R. "
+        "7080.1930'), when this project holds no figure for it: the result is 'deferred'.",
     )
 
 

@@ -304,3 +304,8 @@ def _load(folder: Path) -> RuleBook:
         raise ConfigError(f"Rules folder {str(folder)!r} has no {STATE_FILE!r}.")
     log.debug("loaded rules for %s from %s", sorted(cities), folder)
     return RuleBook(cities=cities, state=state)
+
+
+def extracted_city(jurisdiction: str, name: str, source: str, rules: list[Rule]) -> CityRules:
+    """A city's rules read from its text at ingest (`origin: extracted`), as a rule book entry."""
+    return CityRules(jurisdiction=jurisdiction, name=name, source=source, rules=list(rules))

@@ -41,7 +41,7 @@ SET = typer.Option(
 
 @calc_app.callback()
 def _calc_root() -> None:
-    base.configure(common.settings().rules_dir)
+    common.configure_rules()
 
 
 def _label(p: Provenance) -> str:
@@ -97,15 +97,41 @@ def _emit(result: CalcResult, as_json: bool) -> None:
 
 
 def _calc(
-    topic: str, city: str, as_json: bool, run: Callable[[], CalcResult], extra: str = ""
+    topic: str,
+    city: str,
+    as_json: bool,
+    run: Callable[[], CalcResult],
+    extra: str = "",
+    given: dict[str, Any] | None = None,
 ) -> None:
-    """Run a calculator; for an ingested city without curated rules, quote its text instead."""
+    """Run a calculator; for an ingested city without curated rules, apply the rules read from
+    its text at ingest (labelled extracted), else quote its text."""
     try:
         result = run()
     except NoCuratedRulesError:
-        _no_rules(topic, city, as_json, extra)
+        extracted = _extracted(topic, city, given or {})
+        if not extracted:
+            _no_rules(topic, city, as_json, extra)
+        for i, found in enumerate(extracted):
+            if i and not as_json:
+                common.console.print("")
+            _emit(found, as_json)
         return
     _emit(result, as_json)
+
+
+def _extracted(topic: str, city: str, given: dict[str, Any]) -> list[CalcResult]:
+    """The results of the city's extracted rules on a topic that run on the inputs given."""
+    from tools.applied import apply_rule, needed_inputs, rules_for, runnable
+
+    out = []
+    given = {k: v for k, v in given.items() if v is not None}
+    for rule in rules_for(city, topic):
+        if rule.origin != "extracted" or not rule.terms or not runnable(city, rule.id, given):
+            continue
+        names = {s.name for s in needed_inputs(city, rule.id)}
+        out.append(apply_rule(city, rule.id, **{k: v for k, v in given.items() if k in names}))
+    return out
 
 
 def _no_rules(topic: str, city: str, as_json: bool, extra: str = "") -> None:
@@ -179,7 +205,9 @@ def tank_cmd(
         lambda: septic_tank_capacity(
             city, _int(bedrooms), flow, pressurized, unfinished_basement, garbage_disposal
         ),
-    )
+        given={"bedrooms": _int(bedrooms), "daily_flow_gpd": flow,
+               "unfinished_basement": unfinished_basement, "garbage_disposal": garbage_disposal},
+    )  # fmt: skip
 
 
 @calc_app.command("flow")
@@ -209,7 +237,9 @@ def flow_cmd(
             unfinished_basement,
             dwelling_class,  # type: ignore[arg-type]
         ),
-    )
+        given={"bedrooms": _int(bedrooms), "unfinished_basement": unfinished_basement,
+               "garbage_disposal": garbage_disposal},
+    )  # fmt: skip
 
 
 @calc_app.command("area")
@@ -400,7 +430,13 @@ def holding_cmd(
     as_json: bool = JSON,
 ) -> None:
     """Minimum holding tank capacity (gallons)."""
-    _calc("holding_tank", city, as_json, lambda: holding_tank_capacity(city, _int(bedrooms), flow))
+    _calc(
+        "holding_tank",
+        city,
+        as_json,
+        lambda: holding_tank_capacity(city, _int(bedrooms), flow),
+        given={"bedrooms": _int(bedrooms), "daily_flow_gpd": flow},
+    )
 
 
 def compare_cmd(
@@ -429,7 +465,7 @@ def compare_cmd(
 
     Without the input that picks a row (tank or flow without --bedrooms or --flow), each city's
     whole table is shown."""
-    base.configure(common.settings().rules_dir)
+    common.configure_rules()
     from tools.applied import topics as rule_topics
 
     if (topic not in TOPICS and topic in rule_topics()) or sets:
@@ -467,14 +503,19 @@ def compare_cmd(
     }
     result = compare(topic, **{k: v for k, v in names.items() if v is not None})
     uncurated = _uncurated(topic, {row.jurisdiction for row in result.rows}, feature or "")
+    given = {"bedrooms": _int(bedrooms), "daily_flow_gpd": flow}
     if as_json:
         common.print_jsonl(result)
-        for answer in uncurated:
-            common.print_jsonl(answer)
     else:
         _print_comparison(result)
-        for answer in uncurated:
-            _print_no_rules(answer)
+    for answer in uncurated:  # a city without curated rules: its extracted rules, else its text
+        extracted = _extracted(topic, answer.jurisdiction, given)
+        for found in extracted:
+            if not as_json:
+                common.console.print("")
+            _emit(found, as_json)
+        if not extracted:
+            common.print_jsonl(answer) if as_json else _print_no_rules(answer)
 
 
 def _print_tables(topic: str, as_json: bool) -> None:

@@ -58,3 +58,22 @@ def print_jsonl(obj: BaseModel | dict[str, Any]) -> None:
     data = obj.model_dump(mode="json") if isinstance(obj, BaseModel) else obj
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     sys.stdout.flush()
+
+
+def configure_rules() -> None:
+    """Point the rule calculators at the curated rules folder and at the rules extracted at
+    ingest from the home's stored documents (used for cities without a curated rules file)."""
+    from app.uncurated import extracted_provider
+    from ingest.store import Corpus
+    from tools import base
+
+    s = settings()
+    base.configure(s.rules_dir)
+    loaded: list[Corpus] = []
+
+    def document(key: str) -> Any:
+        if not loaded:
+            loaded.append(Corpus.load(s.home))
+        return loaded[0].document(key)
+
+    base.use_extracted(extracted_provider(document))

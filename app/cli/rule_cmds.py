@@ -7,17 +7,21 @@ the topic commands. The city modules are never named here: a new city's rules wo
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import typer
+import yaml
 from rich.table import Table
 
 from app.cli import common
 from app.cli.calc_cmds import CITY, JSON, SET, _emit, calc_app
 from core.errors import ToolInputError
-from tools import base
 from tools.applied import apply_rule, apply_topic, needed_inputs, rules_for
+from tools.formulas import Rule
 from tools.records import CalcResult
+from tools.rules import normalize_key
 
 
 def parse_sets(items: list[str] | None) -> dict[str, str]:
@@ -128,26 +132,78 @@ def dose_cmd(
 def rules_cmd(
     city: str = typer.Option(..., "--city", "-c", help="Jurisdiction key, e.g. hugo."),
     topic: str | None = typer.Option(None, "--topic", "-t", help="Only this topic."),
+    extracted: bool = typer.Option(
+        False,
+        "--extracted",
+        help="The rules read from the city's text at ingest (origin: extracted), even where "
+        "the city has curated rules.",
+    ),
+    as_yaml: bool = typer.Option(
+        False,
+        "--yaml",
+        help="Print the rules as a rules file, to review and save as data/rules/KEY.yaml.",
+    ),
     as_json: bool = JSON,
 ) -> None:
-    """List a city's rules: id, what it computes, inputs, section and confidence."""
-    base.configure(common.settings().rules_dir)
-    rules = rules_for(city, topic)
+    """List a city's rules: id, what it computes, inputs, section and origin (curated, or
+    extracted from its text at ingest and not reviewed)."""
+    common.configure_rules()
+    key = normalize_key(city)
+    if extracted:
+        rules = [r for r in _stored_rules(key) if topic is None or r.topic == topic]
+    else:
+        rules = rules_for(key, topic)
+    if as_yaml:
+        _print_yaml(key, rules)
+        return
     if as_json:
         for r in rules:
             data = r.model_dump(mode="json", exclude={"formula"})
-            data["needs"] = [s.name for s in needed_inputs(city, r.id)]
+            data["needs"] = [s.name for s in needed_inputs(key, r.id)]
             common.print_jsonl(data)
         return
     if not rules:
-        common.console.print(f"No curated rules for {city!r}{' on ' + topic if topic else ''}.")
+        what = "extracted" if extracted else "curated or extracted"
+        common.console.print(f"No {what} rules for {city!r}{' on ' + topic if topic else ''}.")
         return
-    table = Table("Rule", "Computes", "Inputs", "Where", "Origin", title=f"rules for {city}")
+    table = Table("Rule", "Computes", "Inputs", "Where", "Origin", title=f"rules for {key}")
     for r in rules:
         where = f"§{r.section}" if r.section is not None else f'"{r.title}"'
-        needs = ", ".join(s.name for s in needed_inputs(city, r.id)) or "—"
+        needs = ", ".join(s.name for s in r.inputs) or "—"
         table.add_row(r.id, r.asks, needs, where, r.origin)
     common.console.print(table)
+    if any(r.origin == "extracted" for r in rules):
+        common.console.print(
+            "extracted: read from the ordinance text at ingest, not reviewed. Review them with "
+            f"`ordinance rules --city {key} --extracted --yaml > data/rules/{key}.yaml`, check "
+            "each against the text, and set `origin: curated` on the rules you keep."
+        )
+
+
+def _stored_rules(key: str) -> list[Rule]:
+    from ingest.store import Corpus
+
+    return list(Corpus.load(common.settings().home).document(key).rules)
+
+
+def _print_yaml(key: str, rules: list[Rule]) -> None:
+    from ingest.store import Corpus
+
+    entry = Corpus.load(common.settings().home).require_jurisdiction(key)
+    doc = Corpus.load(common.settings().home).document(key)
+    data = {
+        "jurisdiction": key,
+        "name": entry.name,
+        "source": Path(doc.source_path).name,
+        "rules": [r.model_dump(mode="json", exclude_defaults=True) for r in rules],
+    }
+    sys.stdout.write(
+        f"# {entry.name}: rules read from the ordinance text at ingest (origin: extracted), not\n"
+        "# reviewed. Check each rule's numbers and quote against the section it cites, delete\n"
+        "# what is wrong, and set `origin: curated` on what you keep; saved as\n"
+        f"# data/rules/{key}.yaml, this file's rules replace the extracted ones.\n"
+    )
+    sys.stdout.write(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100))
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,375 @@
+"""Candidate rule facts read from any city's text at ingest, in the curated rules' own schema.
+
+A city added without `data/rules/<key>.yaml` still prints its numeric rules. This module reads
+the common shapes of them from each section's text into `tools.formulas.Rule` records labelled
+`origin: extracted` (confidence medium: used, flagged, never presented as curated):
+
+    "X gallons for N or fewer bedrooms, plus Y for each bedroom over N"  -> cases + linear
+    "Y gallons per bedroom, and never under X gallons"                   -> greatest_of
+    "K times the design flow, and never less than X gallons"             -> greatest_of
+    "where a <thing> is installed ... increased by P percent / V gallons" -> a conditional
+      multiplier / addition on the rule of the same section it speaks of
+    a table of bedroom counts with one figure column                      -> table
+    "valid for N months", "pumped at least once every N months", "notify ... N hours before",
+    "at least N feet from a property line"                                -> const
+
+Each rule carries its section (as printed) and a verbatim quote (its sentences, checked against
+the section text with whitespace folded); a sentence whose number reads two ways, a clause
+whose thresholds disagree, or a modifier whose target is ambiguous is dropped, never guessed.
+Nothing here knows a city: the patterns are the ordinance forms, not any city's wording.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ingest.numbers import read_numbers
+from ingest.records import Section
+from ingest.rulefacts_consts import date_rules, deferral_rules
+from ingest.rulefacts_more import counted_bedrooms, table_rules
+from ingest.rulefacts_shapes import (
+    BEDROOMS,
+    FLOW,
+    RELEVANT,
+    Clause,
+    const,
+    flag_spec,
+    rule_id,
+    sentences,
+    subject,
+    verbatim,
+)
+from tools.formulas import (
+    Case,
+    Cases,
+    Condition,
+    ConditionalMultiplier,
+    Const,
+    Extreme,
+    Input,
+    Linear,
+    Rule,
+)
+
+log = logging.getLogger(__name__)
+
+_UNIT = r"(gallons? per day|gpd|gallons?)"
+_AMOUNT = re.compile(rf"(\d+(?:\.\d+)?) {_UNIT}\b")
+_UPTO = re.compile(
+    r"\b(\d+) (?:or fewer|or less|or under) bedrooms?|\bup to (\d+) bedrooms?|"
+    r"\b(?:not more than|no more than) (\d+) bedrooms?"
+)
+_OVER = r"(?:over|above|beyond|in excess of|more than)"
+_EACH = rf"(?:for )?(?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
+_INC_AFTER = re.compile(
+    rf"(\d+(?:\.\d+)?) {_UNIT}(?: more| additional)? (?:for|per) (?:each|every) (?:additional )?"
+    rf"bedroom {_OVER} (\d+)"
+)
+_INC_BEFORE = re.compile(
+    rf"{_EACH},? [^.;]*?(?:increases? by|add|plus|an additional|additional) (\d+(?:\.\d+)?) {_UNIT}"
+)
+_PER_BEDROOM = re.compile(
+    rf"(\d+(?:\.\d+)?) {_UNIT} (?:per|for each|for every|times the number of|multiplied by the "
+    rf"number of) bedrooms?\b(?! {_OVER})"
+)
+_TIMES_FLOW = re.compile(
+    r"\b(\d+(?:\.\d+)?) times the (?:average |estimated )?(?:design|daily|sewage) (?:sewage )?flow"
+)
+_FLOOR = re.compile(
+    rf"\b(?:not less than|never (?:under|less than|below)|no less than|a minimum of|at least|"
+    rf"minimum of|but not less than) (\d+(?:\.\d+)?) {_UNIT}\b"
+)
+_GREATER = re.compile(r"\bwhichever is (?:greater|larger|more)\b|\bthe (?:greater|larger) of\b")
+_OTHER = re.compile(r"\bother establishment|\bnon-?residential|\bother than a dwelling")
+_COND = re.compile(
+    r"\b(?:where|if|when|whenever) (?:a|an) ([a-z]+(?: [a-z]+)?) (?:is|has been|will be) "
+    r"(?:installed|used|provided|present|planned)"
+)
+_INCREASE = re.compile(r"\bincreased? by (\d+(?:\.\d+)?) (percent|gallons? per day|gallons?)\b")
+
+
+_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty)\b", re.I)
+
+
+def _unit(text: str) -> str:
+    return "gpd" if "day" in text or text == "gpd" else "gal"
+
+
+def _clauses(section: Section) -> list[list[Clause]]:
+    """The section's paragraphs (its lines), each as its sentences: original and as read."""
+    out: list[list[Clause]] = []
+    for line in section.text.splitlines():
+        line = " ".join(line.split())
+        if not RELEVANT.search(line) or not _NUMBER.search(line):
+            continue
+        para = [
+            Clause(text=s, read=read_numbers(s) if RELEVANT.search(s) else "")
+            for s in sentences(line)
+        ]
+        out.append(para)
+    return out
+
+
+def _joined(para: list[Clause], first: int, last: int) -> Clause | None:
+    """Sentences first..last as one clause (None if any of them reads two ways)."""
+    part = para[first : last + 1]
+    if any(c.read is None for c in part):
+        return None
+    return Clause(text=" ".join(c.text for c in part), read=" ".join(c.read or "" for c in part))
+
+
+def _linear(section: Section, para: list[Clause], title: str) -> list[Rule]:
+    """'X for N or fewer bedrooms, plus Y for each bedroom over N' (in one or two sentences), or
+    'at least X, and Y more for each bedroom beyond N' (in one)."""
+    out: list[Rule] = []
+    for i, c in enumerate(para):
+        if c.read is None:
+            continue
+        # 'at least X, and Y more for each bedroom beyond N': X holds up to N bedrooms
+        implicit = not _UPTO.search(c.read)
+        if implicit and not (_INC_AFTER.search(c.read) or _INC_BEFORE.search(c.read)):
+            continue
+        for j in (i,) if implicit else (i, i + 1):
+            if j >= len(para):
+                break
+            joined = _joined(para, i, j)
+            if joined is None or joined.read is None:
+                break
+            m = _INC_AFTER.search(joined.read)
+            inc = (m.group(1), m.group(2), m.group(3)) if m else None
+            if inc is None and (m2 := _INC_BEFORE.search(joined.read)) is not None:
+                inc = (m2.group(2), m2.group(3), m2.group(1))
+            if inc is None:
+                continue
+            step, unit_text, over = float(inc[0]), inc[1], int(inc[2])
+            up = _UPTO.search(joined.read)
+            upto = over if up is None else int(next(g for g in up.groups() if g))
+            unit = _unit(unit_text)
+            bases = {
+                float(a.group(1))
+                for a in _AMOUNT.finditer(joined.read)
+                if _unit(a.group(2)) == unit and float(a.group(1)) != step
+            }
+            if upto != over or len(bases) != 1:
+                log.debug("dropped an uncertain bedroom formula in %s", section.ref)
+                break
+            base = bases.pop()
+            what = subject(unit, joined.read, title)
+            if what is None or _OTHER.search(joined.read):
+                break
+            topic, asks, terms = what
+            x = Input(kind="input", name="bedrooms")
+            formula = Cases(
+                kind="cases",
+                cases=[
+                    Case(
+                        when=Condition(
+                            input="bedrooms", op="le", value=upto, text=f"{upto} or fewer bedrooms"
+                        ),
+                        then=const(base, unit, f"{upto} or fewer bedrooms", joined.text),
+                    )
+                ],
+                otherwise=Linear(
+                    kind="linear",
+                    label=f"Over {upto} bedrooms",
+                    unit=unit,
+                    intercept=const(base, unit, f"{upto} or fewer bedrooms", joined.text),
+                    slope=const(step, f"{unit} per bedroom", "each bedroom over", joined.text),
+                    x=x,
+                    x_minus=const(upto, "bedrooms", "", joined.text),
+                ),
+            )
+            out.append(_rule(section, topic, asks, terms, unit, joined.text, formula, [BEDROOMS]))
+            break
+    return out
+
+
+def _greatest(section: Section, para: list[Clause], title: str) -> list[Rule]:
+    """'Y per bedroom, never under X' and 'K times the design flow, never less than X'."""
+    out: list[Rule] = []
+    for c in para:
+        if c.read is None:
+            continue
+        per = _PER_BEDROOM.search(c.read)
+        times = _TIMES_FLOW.search(c.read)
+        if per is None and times is None:
+            continue
+        if per is not None and times is not None:
+            continue  # two shapes in one sentence: not read
+        if per is not None:
+            unit, value = _unit(per.group(2)), float(per.group(1))
+            term: Any = Linear(
+                kind="linear",
+                label="Per bedroom",
+                unit=unit,
+                slope=const(value, f"{unit} per bedroom", "per bedroom", c.text),
+                x=Input(kind="input", name="bedrooms"),
+            )
+            span, inputs = per.span(1), [BEDROOMS]
+        else:
+            assert times is not None
+            unit, value = "gal", float(times.group(1))
+            term = Linear(
+                kind="linear",
+                label=f"{value:g} times the design flow",
+                unit=unit,
+                slope=const(value, "days of flow", "times the design flow", c.text),
+                x=Input(kind="input", name="daily_flow_gpd"),
+            )
+            span, inputs = times.span(1), [FLOW]
+        floors = [f for f in _FLOOR.finditer(c.read) if f.span(1) != span]
+        if _GREATER.search(c.read):
+            floors += [
+                a
+                for a in _AMOUNT.finditer(c.read)
+                if a.span(1) != span and a.start() < (per or times).start()  # type: ignore[union-attr]
+            ]
+        values = {float(f.group(1)) for f in floors if _unit(f.group(2)) == unit}
+        if len(values) > 1:
+            continue  # two floors: which one holds is not read
+        what = subject(unit, c.read, title)
+        if what is None:
+            continue
+        topic, asks, terms = what
+        other = bool(_OTHER.search(c.read))
+        if times is not None and not other and "flow" not in asks:
+            asks = asks.replace("for a dwelling", "from the design flow")
+        if other:
+            asks = asks.replace("for a dwelling", "for an establishment other than a dwelling")
+            terms = [*terms, "other establishment", "design flow"]
+        elif times is not None:
+            continue  # a multiple of the flow for a dwelling: the dwelling rule is by bedrooms
+        formula: Any = term
+        if values:
+            floor = values.pop()
+            formula = Extreme(
+                kind="greatest_of",
+                label="The greater",
+                unit=unit,
+                terms=[term, const(floor, unit, "never less than", c.text)],
+            )
+        out.append(_rule(section, topic, asks, terms, unit, c.text, formula, inputs, other=other))
+    return out
+
+
+def _modifiers(section: Section, paras: list[list[Clause]], rules: list[Rule]) -> list[Rule]:
+    """'Where a <thing> is installed ... increased by P percent / V gallons': applied to the one
+    rule of the section it speaks of (by unit and subject); dropped when that is not one rule."""
+    for para in paras:
+        for c in para:
+            if c.read is None:
+                continue
+            cond, inc = _COND.search(c.read), _INCREASE.search(c.read)
+            if cond is None or inc is None:
+                continue
+            amount, kind = float(inc.group(1)), inc.group(2)
+            unit = None if kind == "percent" else _unit(kind)
+            targets = [
+                i
+                for i, r in enumerate(rules)
+                if r.section == section.section
+                and not r.input("daily_flow_gpd")
+                and (unit is None or r.unit == unit)
+                and (("flow" in c.read) == (r.topic == "flow") or r.topic == "holding_tank")
+            ]
+            if len(targets) != 1:
+                continue
+            words = cond.group(1)
+            spec = flag_spec(words)
+            when = Condition(
+                input=spec.name, op="eq", value=True, text=f"With a {words}", quote=c.text
+            )
+            old = rules[targets[0]]
+            if unit is None:
+                formula: Any = ConditionalMultiplier(
+                    kind="conditional_multiplier",
+                    of=old.formula,
+                    when=when,
+                    label=f"With a {words}: increased by {amount:g} %",
+                    factor=const(1 + amount / 100, f"(+{amount:g} %)", "increase", c.text),
+                    not_applied=f"Without a {words}, the {amount:g} % increase does not apply "
+                    f"(§{section.ref}).",
+                )
+            else:
+                added = Extreme(
+                    kind="sum_of",
+                    label=f"With a {words}",
+                    unit=old.unit,
+                    terms=[old.formula, const(amount, old.unit, "added", c.text)],
+                )
+                formula = Cases(
+                    kind="cases", cases=[Case(when=when, then=added)], otherwise=old.formula
+                )
+            rules[targets[0]] = old.model_copy(
+                update={"formula": formula, "inputs": [*old.inputs, spec]}
+            )
+    return rules
+
+
+def _rule(
+    section: Section,
+    topic: str,
+    asks: str,
+    terms: list[str],
+    unit: str,
+    quote: str,
+    formula: Any,
+    inputs: list[Any],
+    *,
+    other: bool = False,
+) -> Rule:
+    not_covered = []
+    if not other and _OTHER.search(section.text.lower()):
+        not_covered.append(
+            f"Establishments other than a dwelling: §{section.ref} sizes them another way."
+        )
+    return Rule(
+        id=rule_id(topic, "other" if other else "dwelling", section),
+        topic=topic,
+        asks=asks,
+        unit=unit,
+        terms=terms,
+        section=section.section,
+        title=None if section.section else section.title,
+        quote=quote,
+        confidence="medium",
+        inputs=inputs,
+        formula=formula,
+        not_covered=not_covered,
+        origin="extracted",
+    )
+
+
+def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
+    """Every rule fact the sections' text states in a shape read here, quotes checked verbatim
+    (`source`: the text as loaded, whose fixed-width columns name a table's columns)."""
+    out: list[Rule] = []
+    seen: set[str] = set()
+    for section in sections:
+        if section.kind != "section" or not section.text.strip():
+            continue
+        title = section.title.lower()
+        paras = _clauses(section)
+        found: list[Rule] = []
+        for para in paras:
+            found += _linear(section, para, title)
+            found += _greatest(section, para, title)
+        found = _modifiers(section, paras, found)
+        found += table_rules(section, title, source)
+        found += deferral_rules(section, paras, title)
+        found += date_rules(section, paras)
+        for rule in found:
+            if rule.id in seen or not verbatim(rule, section):
+                continue
+            seen.add(rule.id)
+            out.append(rule)
+    computed = {r.topic for r in out if not _deferred(r)}
+    out = [r for r in out if not (_deferred(r) and r.topic in computed)]
+    return counted_bedrooms(list(sections), out)
+
+
+def _deferred(rule: Rule) -> bool:
+    return isinstance(rule.formula, Const) and rule.formula.defers_to is not None

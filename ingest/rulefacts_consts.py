@@ -1,0 +1,158 @@
+"""Rule facts that are one figure: what a city's text leaves to a state rule part (deferred), and
+single printed durations and distances (a permit's term, a pumping interval, a notice, a
+setback), each a `const` rule on its topic with the sentence that prints it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ingest.records import Section
+from ingest.rulefacts_shapes import Clause, rule_id, subject
+from tools.formulas import Const, DateArithmetic, InputSpec, Rule
+
+_RULE_PART = re.compile(
+    r"\bminn(?:esota)?\.? ?(?:r\.|rules),?\s*(?:part|parts|chapter|ch\.)?\s*\d{4}(?:\.\d{4})?"
+)
+_PRINTED_PART = re.compile(
+    r"\bMinn(?:esota)?\.? ?(?:R\.|Rules),?\s*(?:part|parts|chapter|ch\.)?\s*\d{4}(?:\.\d{4})?",
+    re.I,
+)
+_LEAVES = re.compile(
+    r"\b(?:determined|found|calculated|computed|sized|set|established|provided|required|"
+    r"requires|specified|given)\b"
+)
+_FIGURE = re.compile(r"\b\d+(?:\.\d+)? (?:gallons?|gpd)\b")
+_OTHER = re.compile(r"\bother establishment|\bnon-?residential|\bother than a dwelling")
+
+
+def deferral_rules(section: Section, paras: list[list[Clause]], title: str) -> list[Rule]:
+    """'Septic tanks shall provide the capacity that Minnesota Rules, part 7080.1930 requires':
+    the figure is deferred (to the rule part as printed), for a dwelling's tank or design flow."""
+    out: list[Rule] = []
+    for para in paras:
+        for c in para:
+            if not c.read or "minn" not in c.read:
+                continue
+            for clause in re.split(r",? and (?=the )|;", c.read):
+                part = _RULE_PART.search(clause)
+                if part is None or not _LEAVES.search(clause) or _FIGURE.search(clause):
+                    continue
+                if _OTHER.search(clause):
+                    continue
+                unit = "gpd" if "design flow" in clause else "gal"
+                if unit == "gal" and not re.search(r"\bcapacity|\bsized?\b|\bvolume", clause):
+                    continue  # a tank installed or built to a rule part: not its size
+                what = subject(unit, clause, title if unit == "gpd" else "")
+                if what is None:
+                    continue
+                printed = _PRINTED_PART.search(c.text)
+                if printed is None:
+                    continue
+                topic, asks, terms = what
+                # a deferral answers only a question that names its subject in full
+                terms = [terms[0]]
+                node = Const(
+                    kind="const",
+                    defers_to=" ".join(printed.group(0).split()),
+                    quote=c.text,
+                    confidence="medium",
+                    label=asks,
+                )
+                out.append(
+                    Rule(
+                        id=rule_id(topic, "deferred", section),
+                        topic=topic,
+                        asks=asks,
+                        unit=unit,
+                        terms=terms,
+                        section=section.section,
+                        title=None if section.section else section.title,
+                        quote=c.text,
+                        confidence="medium",
+                        formula=node,
+                        origin="extracted",
+                    )
+                )
+    return out
+
+
+_PERIOD = r"(\d+) (months?|years?|days?)"
+_VALID = re.compile(
+    rf"\b(?:is|are|shall be|remains?) valid (?:for (?:a period of )?)?{_PERIOD}|"
+    rf"\b(?:expires?|lapses?|becomes? void|is void|shall expire|shall lapse) {_PERIOD} (?:after|from)|"
+    rf"\b{_PERIOD} (?:after|from) (?:the date of |its )?issu"
+)
+_PUMPED = re.compile(
+    rf"\b(?:at least )?once every {_PERIOD}|\bevery {_PERIOD}\b|"
+    rf"\bat intervals of (?:not|no) more than {_PERIOD}"
+)
+_DATES = {
+    "permit": (
+        "permit",
+        "when a permit expires",
+        ["permit", "valid", "expire", "expires"],
+        InputSpec(name="issue_date", kind="date", label="date the permit was issued"),
+        "Permit valid until",
+    ),
+    "pumping": (
+        "pumping",
+        "when the septic tank must next be pumped",
+        ["pumped", "pumping", "next pumping", "pump"],
+        InputSpec(name="last_pumping_date", kind="date", label="date the tank was last pumped"),
+        "Next pumping due by",
+    ),
+}
+
+
+def _period(m: re.Match[str]) -> tuple[int, str]:
+    groups = [g for g in m.groups() if g]
+    unit = groups[1].rstrip("s") + "s"
+    return int(groups[0]), unit
+
+
+def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
+    """'A permit is valid for 24 months', 'pumped at least once every 36 months': the date it
+    runs to, counted from the date the user gives (the rule runs only with that date)."""
+    found: dict[str, set[tuple[int, str, str]]] = {"permit": set(), "pumping": set()}
+    for para in paras:
+        for c in para:
+            read = c.read
+            if not read or "extend" in read or "renew" in read:
+                continue
+            if "permit" in read and (m := _VALID.search(read)):
+                found["permit"].add((*_period(m), c.text))
+            pumped = (
+                re.search(r"\bpump(?:ed|ing)\b", read) and "tank" in read + section.title.lower()
+            )
+            if pumped and (m := _PUMPED.search(read)) is not None:
+                found["pumping"].add((*_period(m), c.text))
+    out: list[Rule] = []
+    for key, items in found.items():
+        if len({(n, u) for n, u, _ in items}) != 1:
+            continue  # none, or figures that disagree: not read
+        n, unit, quote = sorted(items)[0]
+        topic, asks, terms, spec, label = _DATES[key]
+        formula = DateArithmetic(
+            kind="date_arithmetic",
+            label=label,
+            start=spec.name,
+            unit=unit,  # type: ignore[arg-type]
+            amount=Const(kind="const", value=n, unit=unit, quote=quote, confidence="medium"),
+        )
+        out.append(
+            Rule(
+                id=rule_id(topic, "date", section),
+                topic=topic,
+                asks=asks,
+                terms=terms,
+                section=section.section,
+                title=None if section.section else section.title,
+                quote=quote,
+                confidence="medium",
+                inputs=[spec],
+                formula=formula,
+                origin="extracted",
+            )
+        )
+    return out

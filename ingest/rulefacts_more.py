@@ -1,0 +1,308 @@
+"""Rule facts of more shapes: bedroom tables, the bedroom count a design uses, single figures.
+
+A table is read from the text as loaded, where its columns still stand in fixed-width
+positions: rows of a bedroom count and one figure per column ("1 or 2   1,000   1,500"), the
+words above each column (its header: "No Garbage Disposal", "With Garbage Disposal And Lift
+Station") and an optional last row for each bedroom beyond ("Each bedroom over 6, add 250 375").
+A header made of "with ..." / "no ..." phrases names yes/no inputs; a header that is not read so,
+rows that do not follow one another, or a count that does not match is dropped.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from ingest.numbers import read_numbers
+from ingest.records import Section
+from ingest.rulefacts_shapes import (
+    BEDROOMS,
+    const,
+    flag_spec,
+    fold,
+    rule_id,
+    sentences,
+    subject,
+)
+from tools.formulas import Apply, Case, Cases, Condition, Extreme, Input, Linear, Row, Rule, Table
+
+_FIG = r"\d{1,3}(?:,\d{3})+|\d+"
+_LABEL = r"\d+(?:\s*(?:,|or|-|to|through)\s*(?:or\s+)?\d+)*(?:\s+or\s+(?:more|less|fewer))?"
+_ROW = re.compile(rf"^\s*(?P<label>{_LABEL})(?P<figs>(?:\s{{2,}}(?:{_FIG}))+)\s*$")
+_BEYOND = re.compile(
+    r"each (?:additional )?bedroom (?:over|above|beyond|in excess of|more than) (\d+),? (?:add )?"
+    r"((?:\d+(?:\.\d+)? ?)+)$"
+)
+_COUNT = re.compile(
+    r"(?:where|if|when) (?:a|the) (?:dwelling|house|home|building) has (?:an? )?"
+    r"([a-z]+(?: [a-z]+)?)\b.*?\b(\d+) (?:bedroom more|more bedroom|additional bedroom|extra "
+    r"bedroom)"
+)
+
+
+def _range(label: str) -> tuple[float | None, float | None] | None:
+    nums = [int(n) for n in re.findall(r"\d+", label)]
+    if not nums:
+        return None
+    if re.search(r"or (?:less|fewer)$", label):
+        return None, max(nums)
+    if label.endswith("or more"):
+        return min(nums) - 1, None
+    if "-" in label or " to " in label or "through" in label or len(nums) == 1:
+        return min(nums) - 1, max(nums)
+    return (min(nums) - 1, max(nums)) if nums == list(range(min(nums), max(nums) + 1)) else None
+
+
+def _columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
+    """The words above each figure column (a word goes to the column whose span it overlaps)."""
+    words: list[list[str]] = [[] for _ in spans]
+    for line in header:
+        for m in re.finditer(r"\S+", line):
+            centre = (m.start() + m.end()) / 2
+            best = min(range(len(spans)), key=lambda j: abs(centre - sum(spans[j]) / 2))
+            if m.end() >= spans[0][0] - 2:  # words left of the figures head the label column
+                words[best].append(m.group(0))
+    return [" ".join(w).lower() for w in words]
+
+
+def _flags(text: str) -> dict[str, tuple[bool, str]] | None:
+    """'with garbage disposal and lift station' -> {garbage_disposal: (True, ...), ...};
+    None when the header is not made of with/no phrases."""
+    m = re.fullmatch(r"(with|no|without)\s+([a-z ]+)", text.strip())
+    if not m:
+        return None
+    value = m.group(1) == "with"
+    out = {}
+    for part in re.split(r"\s+and\s+", m.group(2).strip()):
+        spec = flag_spec(part)
+        out[spec.name] = (value, part)
+    return out
+
+
+def table_rules(section: Section, title: str, source: str) -> list[Rule]:
+    """A bedroom table of the section, its columns chosen by yes/no inputs its headers name."""
+    raw = source[section.char_start : section.char_end].splitlines() if source else []
+    text = fold(section.text)
+    rows = [(i, _ROW.match(line)) for i, line in enumerate(raw)]
+    found = [(i, m) for i, m in rows if m]
+    if len(found) < 3 or found[-1][0] - found[0][0] != len(found) - 1:
+        return []  # a table is its run of rows, one after another
+    first, last = found[0][0], found[-1][0]
+    widths = {len(re.findall(_FIG, m.group("figs"))) for _, m in found}
+    if len(widths) != 1:
+        return []
+    k = widths.pop()
+    spans = [
+        (
+            min(m.start("figs") + f.start() for _, m in found for f in _nth(m, j)),
+            max(m.start("figs") + f.end() for _, m in found for f in _nth(m, j)),
+        )
+        for j in range(k)
+    ]
+    header: list[str] = []
+    at = first - 1
+    while at >= 0 and raw[at].strip():
+        if not re.fullmatch(r"[\s\-=_]+", raw[at]):
+            header.insert(0, raw[at])
+        at -= 1
+    while at >= 0 and not raw[at].strip():
+        at -= 1
+    above: list[str] = []
+    while at >= 0 and raw[at].strip() and len(above) < 2:
+        above.insert(0, raw[at])
+        at -= 1
+    caption = fold(" ".join(above))
+    label_words = " ".join(line[: spans[0][0] - 2] for line in header).lower()
+    if "bedroom" not in label_words:
+        return []
+    read = read_numbers(caption) or ""
+    unit = "gpd" if "per day" in read else "gal"
+    if "gallon" not in read and "gallon" not in " ".join(header).lower():
+        return []
+    what = subject(unit, read, title)
+    if what is None:
+        return []
+    topic, asks, terms = what
+    ranges = []
+    for _, m in found:
+        r = _range(fold(m.group("label")))
+        if r is None:
+            return []
+        ranges.append(r)
+    if any(a[1] is None or b[0] != a[1] for a, b in itertools.pairwise(ranges)):
+        return []
+    heads = _columns(header, spans)
+    conditions: list[Any] = [None] if k == 1 else []
+    if k > 1:
+        parsed = [_flags(h) for h in heads]
+        if any(p is None for p in parsed):
+            return []
+        names = {n for p in parsed if p for n in p}
+        for p in parsed:
+            assert p is not None
+            leaves = [
+                Condition(input=n, op="eq", value=p.get(n, (False, ""))[0], text=_said(n, p))
+                for n in sorted(names)
+            ]
+            conditions.append(leaves[0] if len(leaves) == 1 else Condition(all=leaves))
+        if len({c.model_dump_json() for c in conditions}) != k:
+            return []
+    after = " ".join(fold(line) for line in raw[last + 1 : last + 3] if line.strip())
+    beyond = _BEYOND.search(read_numbers(after.split(".")[0]) or "")
+    adds: list[float] = []
+    beyond_quote = ""
+    if beyond is not None:
+        adds = [float(x) for x in beyond.group(2).split()]
+        if int(beyond.group(1)) != ranges[-1][1] or len(adds) != k:
+            adds = []
+        beyond_quote = _verbatim_tail(after, text)
+    quote = caption if caption and caption in text else ""
+    if not quote:
+        return []
+    nodes = []
+    for j in range(k):
+        table_rows = [
+            Row(
+                label=fold(m.group("label")),
+                low=lo,
+                high=hi,
+                value=_fig(m, j),
+                quote=fold(raw[i]),
+                confidence="medium",
+            )
+            for (i, m), (lo, hi) in zip(found, ranges, strict=True)
+        ]
+        node: Any = Table(
+            kind="table",
+            input="bedrooms",
+            rows=table_rows,
+            unit=unit,
+            label=f"Table ({heads[j] or 'figure'})" if k > 1 else "Table",
+            past_last=f"The table of §{section.ref} ends at {table_rows[-1].label}.",
+        )
+        if adds and beyond_quote:
+            top = ranges[-1][1]
+            assert top is not None
+            node = Cases(
+                kind="cases",
+                cases=[
+                    Case(
+                        when=Condition(
+                            input="bedrooms", op="le", value=top, text=f"{top:g} bedrooms or fewer"
+                        ),
+                        then=node,
+                    )
+                ],
+                otherwise=Linear(
+                    kind="linear",
+                    label=f"Over {top:g} bedrooms",
+                    unit=unit,
+                    intercept=const(
+                        table_rows[-1].value or 0, unit, "last row", table_rows[-1].quote or ""
+                    ),
+                    slope=const(adds[j], f"{unit} per bedroom", "each bedroom over", beyond_quote),
+                    x=Input(kind="input", name="bedrooms"),
+                    x_minus=const(top, "bedrooms", "", beyond_quote),
+                ),
+            )
+        nodes.append(node)
+    if k == 1:
+        formula: Any = nodes[0]
+    else:
+        formula = Cases(
+            kind="cases",
+            cases=[Case(when=c, then=n) for c, n in zip(conditions, nodes, strict=True)],
+            otherwise_note=f"The table of §{section.ref} has no column for this combination.",
+        )
+    flags = sorted({n for c in conditions if c is not None for n in _inputs(c)})
+    inputs = [BEDROOMS] + [flag_spec(n.replace("_", " ")) for n in flags]
+    return [
+        Rule(
+            id=rule_id(topic, "table", section),
+            topic=topic,
+            asks=asks,
+            unit=unit,
+            terms=terms,
+            section=section.section,
+            title=None if section.section else section.title,
+            quote=quote,
+            confidence="medium",
+            inputs=inputs,
+            formula=formula,
+            origin="extracted",
+        )
+    ]
+
+
+def _nth(m: re.Match[str], j: int) -> list[re.Match[str]]:
+    figs = list(re.finditer(_FIG, m.group("figs")))
+    return [figs[j]] if j < len(figs) else []
+
+
+def _fig(m: re.Match[str], j: int) -> float:
+    return float(re.findall(_FIG, m.group("figs"))[j].replace(",", ""))
+
+
+def _said(name: str, parsed: dict[str, tuple[bool, str]]) -> str:
+    words = name.replace("_", " ")
+    return f"{'With' if parsed.get(name, (False, ''))[0] else 'No'} {words}"
+
+
+def _inputs(c: Condition) -> list[str]:
+    if c.input:
+        return [c.input]
+    return [n for sub in (c.all or []) + (c.any or []) for n in _inputs(sub)]
+
+
+def _verbatim_tail(after: str, text: str) -> str:
+    """The beyond row as the section text prints it (its words may wrap onto two lines)."""
+    line = after.split(".")[0].strip()
+    return line if line and line in text else ""
+
+
+def counted_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
+    """'Where a dwelling has an unfinished basement, the design shall include 1 bedroom more':
+    every dwelling rule by bedrooms counts the extra bedroom when the user says so. The rule as
+    printed stays (unrouted, `terms: []`) and is applied with the count raised."""
+    said: list[tuple[str, int, str]] = []
+    for s in sections:
+        for line in s.text.splitlines():
+            if "bedroom" not in line.lower():
+                continue
+            for sentence in sentences(" ".join(line.split())):
+                read = read_numbers(sentence)
+                m = _COUNT.search(read or "")
+                if m and sentence in fold(s.text):
+                    said.append((m.group(1), int(m.group(2)), sentence))
+    if len(said) != 1:
+        return rules  # none, or several that may disagree: not read
+    words, extra, quote = said[0]
+    spec = flag_spec(words)
+    out: list[Rule] = []
+    for rule in rules:
+        if rule.input("bedrooms") is None or rule.input(spec.name) is not None:
+            out.append(rule)
+            continue
+        printed = rule.model_copy(
+            update={"id": f"{rule.id}.as-printed", "terms": [], "asks": f"{rule.asks} (as printed)"}
+        )
+        count = Extreme(
+            kind="sum_of",
+            label=f"Bedrooms counted (with an {words})",
+            unit="bedrooms",
+            terms=[Input(kind="input", name="bedrooms"), const(extra, "bedroom", "added", quote)],
+        )
+        when = Condition(input=spec.name, op="eq", value=True, text=f"With an {words}", quote=quote)
+        formula = Cases(
+            kind="cases",
+            cases=[
+                Case(when=when, then=Apply(kind="apply", rule=printed.id, bind={"bedrooms": count}))
+            ],
+            otherwise=Apply(kind="apply", rule=printed.id),
+        )
+        out += [
+            printed,
+            rule.model_copy(update={"formula": formula, "inputs": [*rule.inputs, spec]}),
+        ]
+    return out

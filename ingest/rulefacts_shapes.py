@@ -1,0 +1,122 @@
+"""Shared pieces of the rule-fact extractor: inputs, constants, subjects, ids and the quote check.
+
+The subject of a figure (a septic tank, a holding tank, a design flow) is read from the words of
+its sentence and its section's title: domain vocabulary shared by every ordinance on the topic,
+the same words the curated rules route by (`terms`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from ingest.records import Section
+from tools.formulas import Const, InputSpec, Rule
+
+BEDROOMS = InputSpec(
+    name="bedrooms", kind="integer", unit="bedrooms", label="number of bedrooms", low=1, high=30
+)
+FLOW = InputSpec(
+    name="daily_flow_gpd",
+    kind="number",
+    unit="gpd",
+    label="design flow, gallons per day",
+    low=1,
+    high=15000,
+)
+
+TANK_TERMS = ["septic tank", "tank size", "tank capacity", "capacity"]
+HOLDING_TERMS = ["holding tank"]
+FLOW_TERMS = ["design flow", "gallons per day", "daily flow", "sewage flow"]
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One sentence (or adjacent sentences): as printed, and as read (`read_numbers`)."""
+
+    text: str
+    read: str | None
+
+
+def fold(text: str) -> str:
+    return " ".join(text.split())
+
+
+def const(value: float, unit: str, label: str, quote: str) -> Const:
+    """A printed number, quoted by its sentence; medium confidence (extracted, not reviewed)."""
+    return Const(
+        kind="const", value=value, unit=unit, label=label, quote=quote, confidence="medium"
+    )
+
+
+def flag_spec(words: str) -> InputSpec:
+    """A yes/no input named from the words of the condition ('garbage disposal')."""
+    name = "_".join(re.findall(r"[a-z]+", words.lower()))
+    return InputSpec(name=name, kind="flag", label=f"{words} (yes/no)", default=False)
+
+
+def subject(unit: str, read: str, title: str) -> tuple[str, str, list[str]] | None:
+    """(topic, what the rule computes, routing terms) for a figure in gallons or gallons a day;
+    None when the sentence and title do not say what it is."""
+    both = f"{read} {title}"
+    if unit == "gpd":
+        if "flow" not in both:
+            return None
+        return "flow", "design flow for a dwelling", list(FLOW_TERMS)
+    if "holding tank" in read or ("holding tank" in title and "septic tank" not in read):
+        return "holding_tank", "minimum holding tank capacity for a dwelling", list(HOLDING_TERMS)
+    if re.search(r"pump tank|dosing|compartment|\bflow", read):
+        return None  # a tank sized from another figure, or not a tank: not read here
+    if "tank" in both or "capacity" in read:
+        return "tank", "minimum septic tank capacity for a dwelling", list(TANK_TERMS)
+    return None
+
+
+def rule_id(topic: str, kind: str, section: Section) -> str:
+    where = section.section or section.title
+    slug = re.sub(r"[^a-z0-9.]+", "-", where.lower()).strip("-.") or "text"
+    return f"{topic}.{kind}.{slug}"
+
+
+def _quotes(node: object) -> list[str]:
+    out: list[str] = []
+    quote = getattr(node, "quote", None)
+    if isinstance(quote, str):
+        out.append(quote)
+    if isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            out += _quotes(getattr(node, name))
+    elif isinstance(node, list | tuple):
+        for item in node:
+            out += _quotes(item)
+    return out
+
+
+def verbatim(rule: Rule, section: Section) -> bool:
+    """Every quote of the rule (its own and its numbers') is in the section text, whitespace
+    folded (the quote rule of `tools.rules.fold_ws`)."""
+    text = fold(section.text)
+    return all(fold(q) in text for q in _quotes(rule) if q)
+
+
+_BREAK = re.compile(r"(?<=[.;])\s+(?=[A-Z(\"])")
+_ABBREV = re.compile(r"(?:\b(?:[A-Z]|Minn|Stat|ch|Ch|Sec|Secs|No|Nos|Subd|St|Ord|art|Art|subd)\.)$")
+RELEVANT = re.compile(
+    r"gallon|bedroom|flow|tank|capacity|permit|pump|minn|valid|expire|lapse|increase", re.I
+)
+"""Words without which a sentence states none of the rules read here (it is not read further)."""
+
+
+def sentences(line: str) -> list[str]:
+    """A paragraph's sentences ('Minn. R. 7080.1860' and 'Sec. 4' do not end one)."""
+    out: list[str] = []
+    start = 0
+    for m in _BREAK.finditer(line):
+        if _ABBREV.search(line[max(start, m.start() - 8) : m.start()]):
+            continue
+        out.append(line[start : m.start()])
+        start = m.end()
+    out.append(line[start:])
+    return [s for s in out if s.strip()]

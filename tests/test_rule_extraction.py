@@ -1,0 +1,302 @@
+"""Rule facts read from a city's text at ingest (`ingest.rulefacts`): each ordinance shape becomes
+a rule of the curated schema whose figures, worked by hand from the text in the table, come out of
+the one evaluator; uncertain text gives no rule; every quote is verbatim; the rules are stored
+with the document and labelled extracted wherever they are used."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ingest.numbers import read_numbers
+from ingest.records import Section
+from ingest.rulefacts import extract_rules
+from tools.engine import evaluate
+from tools.rules import extracted_city, fold_ws, load_rules
+
+DATA = Path(__file__).resolve().parent / "data" / "rules"
+
+
+def _section(text: str, title: str = "Sewage systems", number: str = "7-3") -> Section:
+    return Section(jurisdiction="testville", section=number, title=title, text=text,
+                   char_start=0, char_end=len(text), jurisdiction_name="Testville")  # fmt: skip
+
+
+def _run(rules: list[Any], rule_id: str, **inputs: Any) -> Any:
+    city = extracted_city("testville", "Testville", "testville.txt", rules)
+    rule = city.rule(rule_id)
+    assert rule is not None, [r.id for r in rules]
+    values = {s.name: inputs.get(s.name, s.default) for s in rule.inputs}
+    return evaluate(city, load_rules().state, rule, values)
+
+
+NUMBERS = [
+    ("words_and_figure", "one hundred fifty (150) gallons per day", "150 gallons per day"),
+    ("feet_mark", "Ten feet (10') from a property line", "10 feet from a property line"),
+    ("percent_sign", "sixty percent (60%) of it", "60 percent of it"),
+    ("commas", "not less than 1,000 gallons", "not less than 1000 gallons"),
+    ("bare_words", "three or fewer bedrooms", "3 or fewer bedrooms"),
+    ("ocr_spaced", "one thousand two hundred ( 1 ,200) gallons", "1200 gallons"),
+    ("hyphenated", "twenty-four (24) hours", "24 hours"),
+]
+
+
+@pytest.mark.parametrize(("printed", "read"), [n[1:] for n in NUMBERS], ids=[n[0] for n in NUMBERS])
+def test_numbers_are_read_as_their_figures(printed: str, read: str) -> None:
+    assert read_numbers(printed) == read
+
+
+def test_a_number_printed_two_ways_that_disagree_is_not_read() -> None:
+    assert read_numbers("two hundred (300) gallons") is None
+
+
+# (id, text, title, rule id, inputs, expected figure): every figure worked by hand from the text
+SHAPES = [
+    ("linear_one_sentence",
+     "(a) The design flow of a home is 400 gallons per day for two or fewer bedrooms, plus 110 "
+     "gallons per day for each bedroom over two.",
+     "Flows", "flow.dwelling.7-3", {"bedrooms": 5}, 730.0),  # 400 + 3 x 110
+    ("linear_at_its_base",
+     "(a) The design flow of a home is 400 gallons per day for two or fewer bedrooms, plus 110 "
+     "gallons per day for each bedroom over two.",
+     "Flows", "flow.dwelling.7-3", {"bedrooms": 2}, 400.0),
+    ("linear_two_sentences",
+     "B. A septic tank for a home of four or fewer bedrooms shall hold not less than 1,250 "
+     "gallons. For every bedroom above four, the required capacity increases by 250 gallons.",
+     "Tanks", "tank.dwelling.7-3", {"bedrooms": 6}, 1750.0),  # 1,250 + 2 x 250
+    ("implicit_base_beyond_a_count",
+     "(c) A septic tank shall hold at least 1,100 gallons, and 250 gallons more for each "
+     "bedroom beyond three.", "Tanks", "tank.dwelling.7-3", {"bedrooms": 5}, 1600.0),
+    ("implicit_base_at_the_count",
+     "(c) A septic tank shall hold at least 1,100 gallons, and 250 gallons more for each "
+     "bedroom beyond three.", "Tanks", "tank.dwelling.7-3", {"bedrooms": 3}, 1100.0),
+    ("per_bedroom_floor_applies",
+     "(2) A holding tank for a home shall hold at least 350 gallons per bedroom, and never "
+     "under 1,100 gallons.",
+     "Holding tanks", "holding_tank.dwelling.7-3", {"bedrooms": 2}, 1100.0),  # 700 < 1,100
+    ("per_bedroom_product_applies",
+     "(2) A holding tank for a home shall hold at least 350 gallons per bedroom, and never "
+     "under 1,100 gallons.",
+     "Holding tanks", "holding_tank.dwelling.7-3", {"bedrooms": 5}, 1750.0),  # 5 x 350
+    ("whichever_is_greater",
+     "The holding tank shall be the larger of one thousand (1,000) gallons or two hundred fifty "
+     "(250) gallons per bedroom.",
+     "Holding tanks", "holding_tank.dwelling.7-3", {"bedrooms": 6}, 1500.0),
+    ("per_bedroom_number_words",
+     "A. Flow: The design flow for a dwelling shall be one hundred twenty (120) gallons per day "
+     "for each bedroom, and not less than two hundred forty (240) gallons per day.",
+     "Design", "flow.dwelling.7-3", {"bedrooms": 1}, 240.0),
+    ("times_the_flow",
+     "(c) For a shop or other establishment, the holding tank shall hold at least six times the "
+     "design flow, and never less than 1,500 gallons.",
+     "Holding tanks", "holding_tank.other.7-3", {"daily_flow_gpd": 400}, 2400.0),
+    ("added_gallons_with_a_condition",
+     "(a) A septic tank for a dwelling of three or fewer bedrooms shall be not less than 900 "
+     "gallons, plus 250 gallons for each bedroom over three.\n(b) Where a food grinder is "
+     "installed, the capacity required by subsection (a) shall be increased by 400 gallons.",
+     "Tanks", "tank.dwelling.7-3", {"bedrooms": 4, "food_grinder": True}, 1550.0),
+    ("condition_not_met",
+     "(a) A septic tank for a dwelling of three or fewer bedrooms shall be not less than 900 "
+     "gallons, plus 250 gallons for each bedroom over three.\n(b) Where a food grinder is "
+     "installed, the capacity required by subsection (a) shall be increased by 400 gallons.",
+     "Tanks", "tank.dwelling.7-3", {"bedrooms": 4, "food_grinder": False}, 1150.0),
+    ("percent_increase",
+     "(a) The design flow for a dwelling is 150 gallons per day per bedroom.\n(b) If a garbage "
+     "disposal is installed, the design flow shall be increased by 50 percent.",
+     "Flow", "flow.dwelling.7-3", {"bedrooms": 3, "garbage_disposal": True}, 675.0),  # 450 x 1.5
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "rule_id", "inputs", "expected"),
+    [s[1:] for s in SHAPES],
+    ids=[s[0] for s in SHAPES],
+)
+def test_each_shape_is_read_into_a_rule_that_computes_the_printed_figure(
+    text: str, title: str, rule_id: str, inputs: dict[str, Any], expected: float
+) -> None:
+    section = _section(text, title)
+    rules = extract_rules([section])
+    result = _run(rules, rule_id, **inputs)
+    assert result.value == expected, result.steps
+    rule = next(r for r in rules if r.id == rule_id)
+    assert rule.origin == "extracted" and rule.confidence == "medium"
+    assert fold_ws(rule.quote or "") in fold_ws(section.text)
+    assert all(fold_ws(c.quote) in fold_ws(section.text) for c in result.citations)
+    assert "not reviewed" in result.summary
+
+
+UNCERTAIN = [
+    ("thresholds_disagree",
+     "(a) The design flow is 450 gallons per day for three or fewer bedrooms, plus 150 gallons "
+     "per day for each bedroom over four."),
+    ("words_and_figure_disagree",
+     "(b) A holding tank shall hold at least four hundred (500) gallons per bedroom, and never "
+     "under 1,000 gallons."),
+    ("two_floors",
+     "(b) A holding tank shall hold at least 400 gallons per bedroom, not less than 1,000 "
+     "gallons, and never under 1,500 gallons."),
+    ("no_subject",
+     "(c) The applicant shall pay 150 gallons per bedroom of water to the fund, never under 300 "
+     "gallons."),
+    ("installed_to_a_state_rule_is_not_its_size",
+     "(e) Septic tanks shall be installed as required by Minnesota Rules, part 7080.2000."),
+    ("two_bases",
+     "(d) A tank for two or fewer bedrooms holds 800 gallons or 900 gallons, plus 200 gallons "
+     "for each bedroom over two."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", [u[1] for u in UNCERTAIN], ids=[u[0] for u in UNCERTAIN])
+def test_uncertain_text_gives_no_rule(text: str) -> None:
+    assert extract_rules([_section(text, "Standards")]) == []
+
+
+def test_a_modifier_whose_target_is_not_one_rule_is_dropped() -> None:
+    text = (
+        "(a) A septic tank for a home of two or fewer bedrooms holds 1,000 gallons, plus 300 "
+        "gallons for each bedroom over two.\n(b) A holding tank shall hold at least 500 gallons "
+        "per bedroom.\n(c) Where a garbage disposal is installed, the capacity shall be increased "
+        "by 20 percent."
+    )
+    rules = extract_rules([_section(text, "Tanks")])
+    assert rules and all(r.input("garbage_disposal") is None for r in rules)
+
+
+DATES = [
+    ("permit_term", "(b) A permit is valid for eighteen (18) months from the date it is issued.",
+     "Permits", "permit.date.7-3", {"issue_date": "2026-03-15"}, "2027-09-15"),
+    ("permit_term_in_years", "B. Term: An installation permit shall expire two years after issuance.",
+     "Permits", "permit.date.7-3", {"issue_date": "2026-01-31"}, "2028-01-31"),
+    ("pumping_interval",
+     "(a) Every septic tank shall be pumped at least once every 30 months by a licensed pumper.",
+     "Maintenance", "pumping.date.7-3", {"last_pumping_date": "2025-06-01"}, "2027-12-01"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "rule_id", "inputs", "expected"),
+    [d[1:] for d in DATES],
+    ids=[d[0] for d in DATES],
+)
+def test_a_printed_period_counts_from_the_date_the_user_gives(
+    text: str, title: str, rule_id: str, inputs: dict[str, Any], expected: str
+) -> None:
+    from datetime import date
+
+    rules = extract_rules([_section(text, title)])
+    values = {k: date.fromisoformat(v) for k, v in inputs.items()}
+    assert _run(rules, rule_id, **values).value_text == expected
+
+
+def test_a_period_extended_or_two_periods_that_differ_give_no_date_rule() -> None:
+    text = (
+        "(a) A permit is valid for 12 months from the date it is issued.\n(b) A permit for a "
+        "holding tank is valid for 24 months from the date it is issued.\n(c) The official may "
+        "extend a permit once, for not more than 6 months."
+    )
+    assert extract_rules([_section(text, "Permits")]) == []
+
+
+def test_a_figure_left_to_a_state_rule_part_is_deferred_not_computed() -> None:
+    text = (
+        "(a) Septic tanks serving a dwelling shall have the liquid capacity that Minnesota Rules, "
+        "part 7080.1930 requires."
+    )
+    (rule,) = extract_rules([_section(text, "Septic tanks")])
+    result = _run([rule], rule.id)
+    assert result.status == "deferred" and result.value is None
+    assert "Minnesota Rules, part 7080.1930" in result.summary
+    assert result.citations[0].quote == text
+
+
+def test_a_deferral_is_dropped_where_the_text_gives_the_figure() -> None:
+    text = (
+        "(a) A dwelling's design flow is determined under Minn. R. 7080.1860.\n(b) The design "
+        "flow of a dwelling is 150 gallons per day per bedroom."
+    )
+    rules = extract_rules([_section(text, "Design flow")])
+    assert [r.id for r in rules] == ["flow.dwelling.7-3"]
+
+
+def test_a_fixed_width_table_is_read_by_its_columns_and_beyond_its_last_row() -> None:
+    from ingest import load_manifest, parse_document
+
+    ((entry, source),) = load_manifest(DATA / "manifest.yaml")
+    doc = parse_document(entry, source)
+    rules = {r.id: r for r in doc.rules}
+    assert rules["tank.table.12-3"].origin == "extracted"
+    rows = [
+        ({"bedrooms": 3}, 1000.0),
+        ({"bedrooms": 4, "food_grinder": True}, 1875.0),
+        ({"bedrooms": 6, "food_grinder": True}, 2250.0),
+        ({"bedrooms": 8, "food_grinder": True}, 2850.0),  # 2,250 + 2 x 300
+        ({"bedrooms": 3, "walkout_basement": True}, 1250.0),  # counted as 4 bedrooms
+        ({"bedrooms": 7}, 1700.0),  # 1,500 + 200
+    ]
+    for inputs, expected in rows:
+        result = _run(list(doc.rules), "tank.table.12-3", **inputs)
+        assert result.value == expected, (inputs, result.steps)
+    flow = _run(list(doc.rules), "flow.dwelling.12-2", bedrooms=4, garbage_disposal=True)
+    assert flow.value == 756.0  # (300 + 2 x 120) x 1.4
+    other = _run(list(doc.rules), "holding_tank.other.12-4", daily_flow_gpd=150)
+    assert other.value == 2000.0  # 10 x 150 = 1,500 < 2,000
+
+
+HEADERS = [
+    ("with_and_without", ("Without", "With"), 1),
+    ("not_with_or_no_phrases", ("Type A", "Type B"), 0),
+]
+
+
+@pytest.mark.parametrize(("heads", "count"), [h[1:] for h in HEADERS], ids=[h[0] for h in HEADERS])
+def test_a_table_is_read_only_where_its_headers_name_the_columns(
+    heads: tuple[str, str], count: int
+) -> None:
+    raw = (
+        "(a) Every septic tank shall hold the capacity in this table.\n\n"
+        "        SEPTIC TANK SIZES (GALLONS)\n\n"
+        f"  Bedrooms      {heads[0]:<12}{heads[1]}\n"
+        "                Grinder     Grinder\n"
+        "  1 to 3         1,000       1,500\n"
+        "  4              1,250       1,875\n"
+        "  5 or 6         1,500       2,250\n"
+    )
+    section = _section(raw, "Septic tanks").model_copy(update={"char_end": len(raw)})
+    rules = extract_rules([section], raw)
+    assert len(rules) == count
+    if count:
+        assert _run(rules, rules[0].id, bedrooms=4, grinder=True).value == 1875.0
+
+
+def test_extracted_rules_are_stored_with_the_document_and_replaced_on_re_ingest(
+    tmp_path: Path,
+) -> None:
+    from ingest import load_manifest, parse_document
+    from ingest.store import load_documents, save_documents
+
+    ((entry, source),) = load_manifest(DATA / "manifest.yaml")
+    doc = parse_document(entry, source)
+    save_documents(tmp_path, [doc])
+    (stored,) = load_documents(tmp_path)
+    assert stored.rules == doc.rules and stored.rules
+    save_documents(tmp_path, [doc.model_copy(update={"rules": []})])
+    assert load_documents(tmp_path)[0].rules == []
+
+
+def test_curated_rules_always_win_over_extracted_ones() -> None:
+    from tools import base
+
+    calls: list[str] = []
+
+    def provider(key: str) -> None:
+        calls.append(key)
+
+    base.use_extracted(provider)
+    try:
+        assert base.extracted_city("hugo") is None and calls == []
+        assert base.extracted_city("maple-hollow") is None and calls == ["maple-hollow"]
+    finally:
+        base.use_extracted(None)
