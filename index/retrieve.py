@@ -22,7 +22,7 @@ from core.errors import (
     UnknownJurisdictionError,
 )
 from core.refs import ref_variants
-from index import chroma
+from index import chroma, vectors
 from index.embed import model_id
 from index.encoder import get_query_encoder
 from index.lexical import Bm25Index, read_lexical
@@ -60,8 +60,9 @@ WEIGHTS = {"bm25": 1.0, "vector": 1.0, "title": 1.0}
 class _City:
     """One city's chunks and sections, read from the generation when first needed."""
 
-    def __init__(self, start: int, chunks: list[Chunk], doc: ParsedDocument) -> None:
+    def __init__(self, start: int, chunks: list[Chunk], doc: ParsedDocument, version: str) -> None:
         self.start = start
+        self.version = version
         self.chunks = chunks
         self.doc = doc
         self.local = {c.id: i for i, c in enumerate(chunks)}
@@ -88,7 +89,7 @@ class Retriever:
         state: IndexState,
         catalog: Catalog,
         home: Path,
-        collection: Any,
+        collection: dict[str, Any],
         lexical: tuple[Bm25Index, np.ndarray],
         *,
         max_chars: int = 2000,
@@ -98,7 +99,7 @@ class Retriever:
         self.home = home
         self.max_chars = max_chars
         self._catalog = catalog.cities
-        self._collection = collection
+        self._collections = collection
         self._client: Any = None  # set by `open`: asked whether a server is still there
         self._names = dict(state.jurisdictions)
         self._keys = list(self._catalog)
@@ -158,11 +159,18 @@ class Retriever:
                 f"({type(exc).__name__}): {REBUILD_HINT}."
             ) from exc
         client = client or chroma.open_client(home, chroma_url)
-        collection = chroma.get_collection(client, state.collection, chroma_url or "the store")
-        count = collection.count()
+        collection = {
+            name: chroma.get_collection(client, name, chroma_url or "the store")
+            for name in state.searched()
+        }
+        counts = {name: int(c.count()) for name, c in collection.items()}
+        count = sum(counts.values())
         searchable = sum(c.searchable for c in catalog.cities.values())
         chunks = sum(c.chunk_count for c in catalog.cities.values())
-        if count != searchable or chunks != state.chunks or lexical[0].size != chunks:
+        # a collection may also hold stale rows of cities a later one replaced: its size is
+        # recorded at its commit (no collection is written after it)
+        sizes = state.sizes or {state.collection: searchable}
+        if counts != sizes or chunks != state.chunks or lexical[0].size != chunks:
             raise IndexStateError(
                 f"The index in {str(home)!r} is inconsistent ({count} vectors for "
                 f"{searchable} chunks): {REBUILD_HINT}."
@@ -182,7 +190,7 @@ class Retriever:
                 return city
         entry = self._catalog[key]
         chunks, doc = read_city(self.home, self.state.generation, entry)
-        city = _City(entry.chunk_start, chunks, doc)
+        city = _City(entry.chunk_start, chunks, doc, entry.version)
         with self._lock:
             self._cities[key] = city
             while len(self._cities) > self._cache_cities:
@@ -389,33 +397,45 @@ class Retriever:
     def _vector(self, qvec: np.ndarray, scope: list[str], n: int) -> list[tuple[int, float]]:
         """Nearest chunks by cosine, straight from the Chroma collection: the query path stays
         free of llama-index (its import alone cost ~1 s of a cold start)."""
-        where: dict[str, Any] | None = None
-        if set(scope) != set(self._names):
-            where = {"jurisdiction": scope[0] if len(scope) == 1 else {"$in": list(scope)}}
-        try:
-            result = self._collection.query(
-                query_embeddings=[qvec.tolist()],
-                n_results=n,
-                where=where,
-                include=["distances", "metadatas"],
-            )
-        except Exception as exc:
-            self._raise_if_server_lost(exc)
-            raise
-        ids = (result.get("ids") or [[]])[0]
-        distances = (result.get("distances") or [[]])[0]
-        metas = (result.get("metadatas") or [[]])[0] or [{}] * len(ids)
+        searched = self.state.searched()
+        queries: list[tuple[str, dict[str, Any] | None]] = []
+        if set(scope) == set(self._names):  # every collection, its stale cities left out
+            queries = [(name, vectors.stale_filter(stale)) for name, stale in searched.items()]
+        else:  # the collections holding the named cities, filtered to them
+            by: dict[str, list[str]] = {}
+            for j in scope:
+                by.setdefault(self._home_of(j), []).append(j)
+            queries = [(name, vectors.scope_filter(keys)) for name, keys in by.items()]
         inside = set(scope)
         out: list[tuple[int, float]] = []
-        for node_id, distance, meta in zip(ids, distances, metas, strict=False):
-            j = str((meta or {}).get("jurisdiction", ""))
-            if j not in inside or j not in self._catalog:
-                continue
-            city = self._city(j)
-            local = city.local.get(node_id)
-            if local is not None:  # the collection's distance: 1 - cosine
-                out.append((city.start + local, 1.0 - float(distance)))
-        return out
+        for name, where in queries:
+            try:
+                result = self._collections[name].query(
+                    query_embeddings=[qvec.tolist()],
+                    n_results=n,
+                    where=where,
+                    include=["distances", "metadatas"],
+                )
+            except Exception as exc:
+                self._raise_if_server_lost(exc)
+                raise
+            ids = (result.get("ids") or [[]])[0]
+            distances = (result.get("distances") or [[]])[0]
+            metas = (result.get("metadatas") or [[]])[0] or [{}] * len(ids)
+            for row, distance, meta in zip(ids, distances, metas, strict=False):
+                j = str((meta or {}).get("jurisdiction", ""))
+                if j not in inside or j not in self._catalog or self._home_of(j) != name:
+                    continue  # outside the scope, or a stale row (never returned)
+                city = self._city(j)
+                local = city.local.get(row)
+                if local is not None:  # the collection's distance: 1 - cosine
+                    out.append((city.start + local, 1.0 - float(distance)))
+        out.sort(key=lambda item: (-item[1], item[0]))
+        return out[:n]
+
+    def _home_of(self, key: str) -> str:
+        """The collection holding a city's rows."""
+        return self._catalog[key].collection or self.state.collection
 
     def _raise_if_server_lost(self, exc: Exception) -> None:
         url = self.state.chroma_url
@@ -426,15 +446,18 @@ class Retriever:
         self, top: list[int], qvec: np.ndarray, raw: dict[int, dict[str, float]]
     ) -> dict[int, float]:
         sims = {p: raw[p]["vector"] for p in top if "vector" in raw[p]}
-        missing = {self.chunk(p).id: p for p in top if p not in sims}
-        if missing:
+        missing: dict[str, dict[str, int]] = {}
+        for p in top:
+            if p not in sims:
+                missing.setdefault(self._home_of(self._owner(p)), {})[self.chunk(p).id] = p
+        for name, rows in missing.items():
             try:
-                got = self._collection.get(ids=list(missing), include=["embeddings"])
+                got = self._collections[name].get(ids=list(rows), include=["embeddings"])
             except Exception as exc:
                 self._raise_if_server_lost(exc)
                 raise
             for cid, vec in zip(got["ids"], got["embeddings"], strict=True):
-                sims[missing[cid]] = float(np.dot(np.asarray(vec, np.float32), qvec))
+                sims[rows[cid]] = float(np.dot(np.asarray(vec, np.float32), qvec))
         return {p: round(v, 6) for p, v in sims.items()}
 
 
