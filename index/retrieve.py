@@ -361,6 +361,13 @@ class Retriever:
             for p in top
         ]
 
+    def likely_jurisdictions(self, query: str, limit: int) -> list[str]:
+        """The cities whose chunks one search across all cities ranks first (at most
+        ``limit``, best first): the scope of a question naming no city in a large index,
+        instead of a search per city."""
+        hits = self.search(query, None, k=min(self.size, max(4 * limit, 20)), per_section=1)
+        return list(dict.fromkeys(h.chunk.jurisdiction for h in hits))[:limit]
+
     def _exact(self, text: str, scope: list[str]) -> list[int]:
         out: list[int] = []
         plain_refs = find_section_refs(text)
