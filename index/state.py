@@ -307,6 +307,27 @@ def read_city(home: Path, generation: str, city: CityCatalog) -> tuple[list[Chun
     return chunks, doc
 
 
+def read_city_chunks(home: Path, generation: str, city: CityCatalog) -> list[Chunk]:
+    """One city's chunks, read from their byte span (its document is not read)."""
+    folder = generation_dir(home, generation)
+    try:
+        with (folder / "chunks.jsonl").open("rb") as fb:
+            fb.seek(city.chunk_bytes[0])
+            lines = fb.read(city.chunk_bytes[1]).splitlines()
+        chunks = [Chunk.model_validate_json(line) for line in lines if line.strip()]
+    except (OSError, ValueError, ValidationError) as exc:
+        raise IndexStateError(
+            f"The index files in {str(folder)!r} are missing or corrupt for "
+            f"{city.entry.jurisdiction!r} ({type(exc).__name__}): {REBUILD_HINT}."
+        ) from exc
+    if len(chunks) != city.chunk_count:
+        raise IndexStateError(
+            f"The index files in {str(folder)!r} do not match their catalog for "
+            f"{city.entry.jurisdiction!r}: {REBUILD_HINT}."
+        )
+    return chunks
+
+
 def read_chunks(home: Path, generation: str) -> list[Chunk]:
     return _read_jsonl(generation_dir(home, generation) / "chunks.jsonl", Chunk)
 
