@@ -43,8 +43,6 @@ from index.state import (
     new_generation,
     previous_pointer,
     read_catalog,
-    read_chunks,
-    read_city,
     read_documents,
     read_generation_state,
     read_state,
@@ -158,30 +156,6 @@ def _merge(old: list[ParsedDocument], new: Sequence[ParsedDocument]) -> list[Par
         seen.add(key)
     kept = [d for d in old if d.entry.jurisdiction not in seen]
     return sorted([*kept, *new], key=lambda d: d.entry.jurisdiction)
-
-
-def _legacy_vectors(
-    client: Any, state: IndexState | None, wanted: set[str]
-) -> dict[str, list[float]]:
-    """Stored embeddings by content hash from an index of an older layout (found by their
-    ``content_hash`` metadata, whatever the row ids), for the hashes in ``wanted``."""
-    if state is None or state.embed_model != model_id() or not wanted:
-        return {}
-    out: dict[str, list[float]] = {}
-    try:
-        collection = client.get_collection(name=state.collection)
-        hashes = sorted(wanted)
-        for start in range(0, len(hashes), 500):
-            got = collection.get(
-                where={"content_hash": {"$in": hashes[start : start + 500]}},
-                include=["embeddings", "metadatas"],
-            )
-            for meta, vec in zip(got["metadatas"], got["embeddings"], strict=True):
-                out[str(meta["content_hash"])] = [float(x) for x in vec]
-    except Exception as exc:  # the old collection is gone or broken: embed everything again
-        log.warning("cannot reuse stored embeddings (%s): embedding again", exc)
-        return {}
-    return out
 
 
 def _serves_unchanged(
@@ -327,7 +301,7 @@ def _update_index(
     rows = {k: sum(1 for c in cs if c.text) for k, cs in cities.items()}
     todo = vectors.plan(name, changed, old, homes_before, rows, list(cities))
     need = [c for k in todo.write for c in cities[k] if c.text]
-    old_hashes, reusable = _stored_vectors(
+    old_hashes, reusable = vectors.reusable(
         home, client, old_state, old_catalog, todo.write if old is not None else []
     )
     if embedder is None and any(c.content_hash not in reusable for c in need):
@@ -442,42 +416,3 @@ def _reusable_collection(
         log.warning("rebuilding: a collection of %r is unusable (%s)", state.generation, exc)
         return None
     return found
-
-
-def _stored_vectors(
-    home: Path,
-    client: Any,
-    state: IndexState | None,
-    catalog: Catalog | None,
-    keys: list[str],
-) -> tuple[set[str], dict[str, list[float]]]:
-    """The content hashes cities ``keys`` had, and their stored vectors by content hash that
-    this ingest can reuse (or, from an older layout, every stored vector)."""
-    if state is None:
-        return set(), {}
-    if catalog is None:  # an older layout: read its chunks once to reuse its vectors
-        try:
-            old = read_chunks(home, state.generation)
-        except IndexStateError:
-            return set(), {}
-        every = {c.content_hash for c in old if c.text}
-        return every, _legacy_vectors(client, state, every)
-    hashes: set[str] = set()
-    out: dict[str, list[float]] = {}
-    for key in keys:
-        if key not in catalog.cities:
-            continue
-        entry = catalog.cities[key]
-        old = [c for c in read_city(home, state.generation, entry)[0] if c.text]
-        hashes |= {c.content_hash for c in old}
-        if state.embed_model != model_id():
-            continue
-        try:
-            collection = client.get_collection(name=entry.collection or state.collection)
-            got = vectors.stored(collection, [c.id for c in old])
-        except Exception as exc:  # lost: embed again
-            log.warning("cannot reuse the stored embeddings of %r (%s)", key, exc)
-            continue
-        by_id = {c.id: c.content_hash for c in old}
-        out.update({by_id[i]: v for i, v in got.items()})
-    return hashes, out

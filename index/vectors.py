@@ -21,12 +21,16 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.errors import IndexStateError
+from index.embed import model_id
 from index.records import Chunk
+from index.state import Catalog, IndexState, read_chunks, read_city
 
 log = logging.getLogger(__name__)
 
@@ -169,3 +173,67 @@ def plan(
         carry={name: current[name] for name in small if current[name]},
         collections={base: collections[base], new: []},
     )
+
+
+# -- vectors an ingest can reuse ---------------------------------------------------------------
+
+
+def reusable(
+    home: Path,
+    client: Any,
+    state: IndexState | None,
+    catalog: Catalog | None,
+    keys: list[str],
+) -> tuple[set[str], dict[str, list[float]]]:
+    """The content hashes cities ``keys`` had, and their stored vectors by content hash that
+    this ingest can reuse (or, from an older layout, every stored vector)."""
+    if state is None:
+        return set(), {}
+    if catalog is None:  # an older layout: read its chunks once to reuse its vectors
+        try:
+            old = read_chunks(home, state.generation)
+        except IndexStateError:
+            return set(), {}
+        every = {c.content_hash for c in old if c.text}
+        return every, _legacy(client, state, every)
+    hashes: set[str] = set()
+    out: dict[str, list[float]] = {}
+    for key in keys:
+        if key not in catalog.cities:
+            continue
+        entry = catalog.cities[key]
+        old = [c for c in read_city(home, state.generation, entry)[0] if c.text]
+        hashes |= {c.content_hash for c in old}
+        if state.embed_model != model_id():
+            continue
+        try:
+            collection = client.get_collection(name=entry.collection or state.collection)
+            got = stored(collection, [c.id for c in old])
+        except Exception as exc:  # lost: embed again
+            log.warning("cannot reuse the stored embeddings of %r (%s)", key, exc)
+            continue
+        by_id = {c.id: c.content_hash for c in old}
+        out.update({by_id[i]: v for i, v in got.items()})
+    return hashes, out
+
+
+def _legacy(client: Any, state: IndexState | None, wanted: set[str]) -> dict[str, list[float]]:
+    """Stored embeddings by content hash from an index of an older layout (found by their
+    ``content_hash`` metadata, whatever the row ids), for the hashes in ``wanted``."""
+    if state is None or state.embed_model != model_id() or not wanted:
+        return {}
+    out: dict[str, list[float]] = {}
+    try:
+        collection = client.get_collection(name=state.collection)
+        hashes = sorted(wanted)
+        for start in range(0, len(hashes), 500):
+            got = collection.get(
+                where={"content_hash": {"$in": hashes[start : start + 500]}},
+                include=["embeddings", "metadatas"],
+            )
+            for meta, vec in zip(got["metadatas"], got["embeddings"], strict=True):
+                out[str(meta["content_hash"])] = [float(x) for x in vec]
+    except Exception as exc:  # the old collection is gone or broken: embed everything again
+        log.warning("cannot reuse stored embeddings (%s): embedding again", exc)
+        return {}
+    return out
