@@ -280,7 +280,7 @@ class Assistant:
                 "require of one (a license, insurance, a bond).",
             )
         names = self._names
-        scope = list(u.jurisdictions) or list(names)
+        scope = list(u.jurisdictions) or self._unnamed_scope(u.corrected or question)
         named = bool(u.jurisdictions)
         ctx = VerificationContext(asked=set(scope), adopted_rules=self._adopted)
         worker = DefaultAnswerer(
@@ -311,7 +311,7 @@ class Assistant:
             clarification = f"To compute this, tell me {need}."
         if not named and not u.comparison and len({b.jurisdiction for b in blocks}) > 1:
             clarification = clarification or (
-                f"Which city is the property in? The answer differs by city ({_join(sorted(names.values()))})."
+                f"Which city is the property in? The answer differs by city ({_join(sorted(names[c] for c in scope))})."
             )
         _lead(u.corrected or question, blocks)
         answered = sorted({b.jurisdiction for b in blocks}, key=scope.index)
@@ -350,6 +350,15 @@ class Assistant:
         if own and not answer.refused:  # the assistant's own caveats (tool notes are already in)
             answer.answer += "\n\n" + "\n".join(f"Note: {n}" for n in own)
         return answer
+
+    def _unnamed_scope(self, question: str) -> list[str]:
+        """The cities a question naming none is answered for: every city, or in an index of
+        more than `all_cities_limit` cities those one search across all of them ranks first
+        (one search, not one per city)."""
+        limit = self.settings.all_cities_limit
+        if len(self._names) <= limit:
+            return list(self._names)
+        return self.retriever.likely_jurisdictions(question, limit) or list(self._names)[:limit]
 
     def _blocks(
         self, worker: DefaultAnswerer, u: Understanding, scope: list[str], question: str

@@ -14,6 +14,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, Protocol
 
 from app.compose import (
@@ -376,12 +377,13 @@ class QuotingMixin:
 
     def _without_places(self, text: str) -> str:
         """The text without the corpus's city names (every provision's city is the asked one)."""
-        for key, name in self.names.items():
-            for form in {name, key, key.replace("-", " ")}:
-                text = re.sub(
-                    rf"(?<![\w-]){re.escape(form)}(?:'s)?(?![\w-])", " ", text, flags=re.I
-                )
-        return " ".join(text.split())
+        forms = tuple(
+            sorted(
+                {f for key, name in self.names.items() for f in (name, key, key.replace("-", " "))},
+                key=lambda f: (-len(f), f),
+            )
+        )
+        return " ".join(_places_pattern(forms).sub(" ", text).split())
 
     def _typed(self, ranked: list[Scored], main: str, part: str = "") -> list[Scored]:
         """The provisions near the top that carry the asked type and hold a word of the
@@ -539,3 +541,11 @@ def _near(stem: str, have: set[str]) -> bool:
 def _q(u: Understanding) -> str:
     """The question as understood: near-miss spellings fixed."""
     return u.corrected or u.question
+
+
+@lru_cache(maxsize=8)
+def _places_pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for every form of every city name (longest first): compiled once per
+    corpus, not once per name per question (a thousand names made that most of an answer)."""
+    alternatives = "|".join(re.escape(f) for f in forms) or r"(?!x)x"
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?:'s)?(?![\w-])", re.I)

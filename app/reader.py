@@ -339,12 +339,16 @@ def figure(text: str, name: str, question: str = "") -> str | None:
     return best.group(0).strip(" ,.;")
 
 
+@lru_cache(maxsize=8)
+def _name_stems(names: tuple[str, ...]) -> frozenset[str]:
+    """Stems of the words of city names (once per corpus, not once per question)."""
+    return frozenset(_stem(w) for n in names for w in re.findall(r"[a-z]+", n.lower()))
+
+
 def subject_words(question: str, names: Sequence[str] = ()) -> set[str]:
     """Stems of what the question is about: not function words, asking words or city names."""
     lex = lexicon()
-    skip = {_stem(w) for w in [*lex.asking_words, *lex.function_words]} | {
-        _stem(w) for n in names for w in re.findall(r"[a-z]+", n.lower())
-    }
+    skip = {_stem(w) for w in [*lex.asking_words, *lex.function_words]} | _name_stems(tuple(names))
     words = re.findall(r"[a-z][a-z-]*", question.lower().replace("'", ""))
     return {_stem(w) for w in words if len(w) > 2} - skip
 

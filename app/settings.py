@@ -47,6 +47,11 @@ class Settings(BaseSettings):
     )
     top_k: int = Field(default=5, ge=1, le=50, description="Hits returned by a search.")
     max_query_chars: int = Field(default=2000, ge=10, description="Longest question accepted.")
+    all_cities_limit: int = Field(
+        default=12,
+        ge=1,
+        description="A question naming no city is answered for every city when the index holds at most this many; beyond that, for the cities (at most this many) whose provisions one search across all cities ranks first.",
+    )
     max_document_mb: float = Field(
         default=64.0,
         gt=0,

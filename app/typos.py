@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 _KEYWORDS = (
     "septic", "tank", "bedroom", "bedrooms", "drainfield", "permit", "permits", "setback",
@@ -30,18 +31,27 @@ _PROTECTED = {
 }  # fmt: skip
 
 
+@lru_cache(maxsize=8)
+def _vocabulary(names: tuple[str, ...]) -> tuple[frozenset[str], dict[str, list[str]]]:
+    """The known words, and them by first letter (once per corpus, not once per word)."""
+    vocab = list(dict.fromkeys([*_KEYWORDS, *(n.lower() for n in names)]))
+    by_letter: dict[str, list[str]] = {}
+    for word in vocab:
+        by_letter.setdefault(word[:1], []).append(word)
+    return frozenset(vocab), by_letter
+
+
 def correct_typos(text: str, names: Sequence[str] = ()) -> str:
     """Fix near-miss spellings of the domain words and city names ("septik", "Chasak")."""
-    vocab = list(_KEYWORDS) + [n.lower() for n in names]
+    known, by_letter = _vocabulary(tuple(names))
 
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)
         low = word.lower()
-        if len(low) < 4 or low in vocab or low in _PROTECTED:
+        if len(low) < 4 or low in known or low in _PROTECTED:
             return word
-        close = [
-            c for c in difflib.get_close_matches(low, vocab, n=3, cutoff=0.8) if c[0] == low[0]
-        ]
+        # a typo keeps its first letter: only words starting with it are candidates
+        close = difflib.get_close_matches(low, by_letter.get(low[0], []), n=3, cutoff=0.8)
         if not close:
             return word
         if len(low) >= 6 and (close[0].startswith(low) or low.startswith(close[0])):

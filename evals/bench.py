@@ -381,6 +381,13 @@ def main(argv: list[str] | None = None) -> int:
         "--record", type=Path, default=None, help="With --scale: append each measurement here."
     )
     parser.add_argument(
+        "--cache",
+        type=Path,
+        default=None,
+        help="With --scale: where the ingested N-city homes are kept between runs (default: "
+        "ordinance-scale-cache in the temp folder); a rerun measures serving without ingesting.",
+    )
+    parser.add_argument(
         "--report",
         type=Path,
         nargs="+",
@@ -398,7 +405,9 @@ def main(argv: list[str] | None = None) -> int:
             backends = ["embedded", "server"] if args.backend == "both" else [args.backend]
             sizes = [int(x) for x in args.sizes.split(",") if x] or scale_bench.scales(args.scale)
             with tempfile.TemporaryDirectory(prefix="ordinance-scale-") as tmp:
-                table, ok = scale_bench.run(sizes, backends, args.rounds, Path(tmp), args.record)
+                table, ok = scale_bench.run(
+                    sizes, backends, args.rounds, Path(tmp), args.record, cache=args.cache
+                )
         print(table)
         return 0 if ok else 1
     rows: list[BenchRow] = []

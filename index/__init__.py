@@ -10,6 +10,8 @@ Public API (the only package that imports llama_index and chromadb):
         .lookup(jurisdiction, ref) -> list[Evidence]
         .section_text(jurisdiction, ref) -> Section
         .jurisdictions() -> dict[str, str]
+    index.vectors: a generation's Chroma collections (an ingest writes only the cities it adds
+        or changes, into one new collection; at most MAX_COLLECTIONS, small ones merged)
     index.refs.find_section_refs(text, tables=None) / detect_jurisdictions(text, known)
     index.embed.get_embedder() -> Embedder   (ingest: sentence-transformers, batched)
     index.encoder.get_query_encoder() -> NumpyEncoder   (queries: the same model in numpy)

@@ -1,5 +1,6 @@
 """Build or update the index: chunk the sections, embed what changed, write a new generation
-(Chroma collection + chunk and document files) and commit it with the documents in one step.
+(chunk, document and BM25 files, plus one new Chroma collection holding only the cities this
+ingest adds or changes, `index.vectors`) and commit it with the documents in one step.
 
 One transaction over the document store, the lexical index (chunks) and Chroma: the new
 generation is complete before the document store is replaced by one naming it (the commit,
@@ -26,21 +27,24 @@ import numpy as np
 
 from core.errors import IndexStateError, ManifestError
 from core.locking import writer_lock
-from index import chroma
+from index import chroma, vectors
 from index.chunk import chunk_sections
 from index.embed import get_embedder, model_id
 from index.lexical import write_lexical
-from index.records import Chunk, IndexStats
+from index.records import IndexStats
 from index.state import (
+    LEGACY,
     SCHEMA_VERSION,
+    Catalog,
     IndexState,
     generation_dir,
     home_id,
     index_dir,
     new_generation,
     previous_pointer,
-    read_chunks,
+    read_catalog,
     read_documents,
+    read_generation_state,
     read_state,
     write_generation,
     write_generation_state,
@@ -78,27 +82,38 @@ def corpus_version(docs: Sequence[ParsedDocument]) -> str:
     return digest.hexdigest()[:16]
 
 
-def _previous(home: Path) -> tuple[IndexState | None, list[Chunk], list[ParsedDocument]]:
-    """The serving index (of any layout version: its vectors may still be reused), or nothing
-    when there is none or it cannot be read."""
+def _previous(home: Path) -> tuple[IndexState | None, Catalog | None]:
+    """The serving index (of any layout version: its vectors may still be reused) and, for
+    this layout, its catalog; nothing when there is none or it cannot be read."""
     try:
         state = read_state(home, any_version=True)
-        return state, read_chunks(home, state.generation), read_documents(home, state.generation)
     except IndexStateError as exc:
         if (index_dir(home) / "state.json").exists():
             log.info("not reusing the previous index: %s", exc)
-        return None, [], []
+        return None, None
+    if state.schema_version != SCHEMA_VERSION:
+        return state, None
+    try:
+        return state, read_catalog(home, state.generation)
+    except IndexStateError as exc:
+        log.info("not reusing the previous index's rows: %s", exc)
+        return state, None
 
 
-def _base_documents(home: Path, indexed: list[ParsedDocument]) -> list[ParsedDocument]:
+def _base_documents(home: Path, state: IndexState | None) -> list[ParsedDocument]:
     """The committed documents this ingest adds to: the store (also what `--no-index` put
     there), else what the previous index holds."""
     try:
         stored = load_documents(home)
     except IndexStateError as exc:
         log.warning("the document store is unreadable (%s); starting from the index's copy", exc)
-        return indexed
-    return stored or indexed
+        stored = []
+    if stored or state is None:
+        return stored
+    try:
+        return read_documents(home, state.generation)
+    except IndexStateError:
+        return []
 
 
 def _commit(
@@ -143,39 +158,19 @@ def _merge(old: list[ParsedDocument], new: Sequence[ParsedDocument]) -> list[Par
     return sorted([*kept, *new], key=lambda d: d.entry.jurisdiction)
 
 
-def _old_vectors(
-    client: Any, state: IndexState | None, old_chunks: list[Chunk], wanted: set[str]
-) -> dict[str, list[float]]:
-    """Stored embeddings by content hash, for the hashes in ``wanted``."""
-    if state is None or state.embed_model != model_id() or not wanted:
-        return {}
-    ids = [c.id for c in old_chunks if c.content_hash in wanted]
-    by_id = {c.id: c.content_hash for c in old_chunks}
-    try:
-        collection = client.get_collection(name=state.collection)
-        got = collection.get(ids=ids, include=["embeddings"])
-    except Exception as exc:  # the old collection is gone or broken: embed everything again
-        log.warning("cannot reuse stored embeddings (%s): embedding again", exc)
-        return {}
-    return {
-        by_id[i]: [float(x) for x in vec]
-        for i, vec in zip(got["ids"], got["embeddings"], strict=True)
-    }
-
-
 def _serves_unchanged(
-    client: Any,
+    collection: list[Any],
     state: IndexState,
-    old_chunks: list[Chunk],
-    old_docs: list[ParsedDocument],
-    chunks: list[Chunk],
+    catalog: Catalog,
+    versions: dict[str, str],
     docs: list[ParsedDocument],
+    searchable: int,
     max_tokens: int,
     version: str,
 ) -> bool:
     """Whether the serving generation already is what this ingest would build: same layout
-    version, model, chunk size, corpus and chunks, and a collection holding exactly one vector
-    per chunk with text. Anything else (an older layout, a partial or killed ingest, a lost
+    version, model, chunk size, corpus, city versions and documents, and a collection holding
+    at least its rows. Anything else (an older layout, a partial or killed ingest, a lost
     collection) is rebuilt, so re-ingest always converges to a consistent index."""
     recorded = (state.schema_version, state.embed_model, state.max_tokens, state.corpus_version)
     if recorded != (SCHEMA_VERSION, model_id(), max_tokens, version):
@@ -185,45 +180,25 @@ def _serves_unchanged(
             (SCHEMA_VERSION, model_id(), max_tokens, version),
         )
         return False
-    if old_chunks != chunks or old_docs != docs or state.chunks != len(chunks):
+    if {k: c.version for k, c in catalog.cities.items()} != versions:
         return False
-    try:
-        count = int(client.get_collection(name=state.collection).count())
-    except Exception as exc:  # chromadb raises several types for a missing collection
-        log.warning("rebuilding: collection %r is unusable (%s)", state.collection, exc)
+    if [c.entry for c in catalog.cities.values()] != [d.entry for d in docs]:
         return False
-    searchable = sum(1 for c in chunks if c.text)
-    if count != searchable:
+    count = sum(int(c.count()) for c in collection)
+    if count < searchable or (state.sizes and count != sum(state.sizes.values())):
         log.warning("rebuilding: %d vectors stored for %d chunks with text", count, searchable)
         return False
     return True
 
 
-def _nodes(chunks: list[Chunk], vectors: np.ndarray) -> list[Any]:
-    from llama_index.core.schema import TextNode
-
-    return [
-        TextNode(
-            id_=chunk.id,
-            text=chunk.embed_text,
-            embedding=vectors[i].tolist(),
-            metadata={
-                "jurisdiction": chunk.jurisdiction,
-                "section": chunk.section or "",
-                "content_hash": chunk.content_hash,
-            },
-            excluded_embed_metadata_keys=["jurisdiction", "section", "content_hash"],
-            excluded_llm_metadata_keys=["jurisdiction", "section", "content_hash"],
-        )
-        for i, chunk in enumerate(chunks)
-    ]
-
-
 def _collect_garbage(home: Path, client: Any, hid: str, keep: set[str]) -> None:
-    """Drop generations other than ``keep`` (left by older or killed ingests)."""
+    """Drop generations other than ``keep`` (left by older or killed ingests) and collections
+    none of them names."""
+    states = [read_generation_state(home, g) for g in [*keep, LEGACY]]
+    names = {name for state in states if state is not None for name in state.searched()}
     prefix = chroma.collection_name(hid, "")
     for name in chroma.list_collection_names(client):
-        if name.startswith(prefix) and name.removeprefix(prefix) not in keep:
+        if name.startswith(prefix) and name not in names and name.removeprefix(prefix) not in keep:
             chroma.delete_collection(client, name)
     for folder in index_dir(home).glob("gen-*"):
         if folder.is_dir() and folder.name.removeprefix("gen-") not in keep:
@@ -264,10 +239,10 @@ def _update_index(
 ) -> IndexStats:
     started = time.perf_counter()
     index_dir(home).mkdir(parents=True, exist_ok=True)
-    old_state, old_chunks, old_docs = _previous(home)
+    old_state, old_catalog = _previous(home)
     if old_state is not None and old_state.chroma_url != chroma_url:
-        old_state, old_chunks = None, []  # another backend: its vectors are not reachable here
-    all_docs = _merge(_base_documents(home, old_docs), docs)
+        old_state, old_catalog = None, None  # another backend: its rows are not reachable here
+    all_docs = _merge(_base_documents(home, old_state), docs)
     if not all_docs:
         raise IndexStateError("Nothing to index: give `ordinance ingest` at least one document.")
     chunks = chunk_sections([s for d in all_docs for s in d.sections], max_tokens=max_tokens)
@@ -276,9 +251,24 @@ def _update_index(
     total = len(chunks)
     hid = old_state.home_id if old_state else home_id(home)
     clean_orphans(home, client, hid)
+    cities = vectors.by_city(chunks)
+    versions = {k: vectors.city_version(k, cs) for k, cs in cities.items()}
+    searchable = sum(1 for c in chunks if c.text)
 
-    if old_state is not None and _serves_unchanged(
-        client, old_state, old_chunks, old_docs, chunks, all_docs, max_tokens, version
+    collection = _reusable_collection(client, old_state, old_catalog)
+    if collection is not None and old_state is not None and old_state.sizes:
+        counts = [int(c.count()) for c in collection]
+        if counts != [old_state.sizes.get(n, -1) for n in old_state.searched()]:
+            log.warning("rebuilding: the collections hold %s rows, the index recorded %s",
+                        counts, old_state.sizes)  # fmt: skip
+            collection, old_catalog = None, None  # vectors reused by content hash only
+    if (
+        collection is not None
+        and old_state is not None
+        and old_catalog is not None
+        and _serves_unchanged(
+            collection, old_state, old_catalog, versions, all_docs, searchable, max_tokens, version
+        )
     ):
         if committed_generation(home) != old_state.generation or load_documents(home) != all_docs:
             _commit(home, old_state, all_docs, old_state.generation)
@@ -290,31 +280,49 @@ def _update_index(
             embedded=0,
             reused=total,
             removed=0,
+            written=0,
             seconds=time.perf_counter() - started,
             jurisdictions=sorted(old_state.jurisdictions),
         )
 
-    hashes = {c.content_hash for c in chunks if c.text}
-    stored = _old_vectors(client, old_state, old_chunks, hashes)
-    if embedder is None and any(c.text and c.content_hash not in stored for c in chunks):
-        embedder = get_embedder()
-
     generation = new_generation()
     name = chroma.collection_name(hid, generation)
-    collection = chroma.create_collection(client, name)
-    store = chroma.vector_store(collection)
+    old = old_state.searched() if collection is not None and old_state is not None else None
+    homes_before = {
+        k: c.collection or (old_state.collection if old_state else "")
+        for k, c in (old_catalog.cities.items() if old is not None and old_catalog else [])
+    }
+    old_versions = (
+        {k: c.version for k, c in old_catalog.cities.items()}
+        if old is not None and old_catalog is not None
+        else {}
+    )
+    changed = [k for k in cities if old_versions.get(k) != versions[k]]
+    rows = {k: sum(1 for c in cs if c.text) for k, cs in cities.items()}
+    todo = vectors.plan(name, changed, old, homes_before, rows, list(cities))
+    need = [c for k in todo.write for c in cities[k] if c.text]
+    old_hashes, reusable = vectors.reusable(
+        home, client, old_state, old_catalog, todo.write if old is not None else []
+    )
+    if embedder is None and any(c.content_hash not in reusable for c in need):
+        embedder = get_embedder()
     vectors_by_hash: dict[str, np.ndarray] = {
-        h: np.asarray(v, np.float32) for h, v in stored.items()
+        h: np.asarray(v, np.float32) for h, v in reusable.items()
     }
     # Embed the new texts longest first across the whole run (as a bare encode does), so each
-    # forward pass pads little; then write every chunk to the new collection in batches.
+    # forward pass pads little; then write the cities' rows in batches.
     fresh = sorted(
-        {c.content_hash: c for c in chunks if c.text and c.content_hash not in stored}.values(),
+        {c.content_hash: c for c in need if c.content_hash not in reusable}.values(),
         key=lambda c: -len(c.embed_text),
     )
-    steps = len(fresh) + total
+    steps = len(fresh) + len(need) + 1  # the last step: the generation's files
     done = 0
+    written = 0
+    if not todo.write and not todo.carry:  # nothing to write: the same collections serve
+        todo.collections.pop(name, None)
     try:
+        target = chroma.create_collection(client, name) if name in todo.collections else None
+        store = chroma.vector_store(target) if target is not None else None
         for start in range(0, len(fresh), batch_size):
             group = fresh[start : start + batch_size]
             assert embedder is not None
@@ -326,23 +334,36 @@ def _update_index(
             done += len(group)
             if progress:
                 progress(done, steps)
-        embedded = len(fresh)
-        for start in range(0, total, batch_size):
-            batch = chunks[start : start + batch_size]
-            searchable = [c for c in batch if c.text]  # heading-only sections: lookup only
-            if searchable:
-                vecs = np.stack([vectors_by_hash[c.content_hash] for c in searchable])
-                store.add(_nodes(searchable, vecs))
+        for start in range(0, len(need), batch_size):
+            batch = need[start : start + batch_size]
+            for key, group in vectors.by_city(batch).items():
+                vecs = np.stack([vectors_by_hash[c.content_hash] for c in group])
+                assert store is not None
+                store.add(vectors.nodes(group, versions[key], vecs))
+                written += len(group)
             done += len(batch)
             if progress:
                 progress(done, steps)
-        write_generation(home, generation, chunks, all_docs)
+        for source, keys in todo.carry.items():  # a merge: rows copied, nothing embedded
+            source_collection = client.get_collection(name=source)
+            written += vectors.copy_cities(source_collection, target, keys)
+        moved = set(todo.write) | {k for keys in todo.carry.values() for k in keys}
+        homes = {k: name if k in moved else homes_before[k] for k in cities}
+        write_generation(home, generation, chunks, all_docs, versions, homes)
         write_lexical(generation_dir(home, generation), chunks)
+        if progress:
+            progress(steps, steps)
+        searched = todo.collections
+        sizes = {n: (old_state.sizes.get(n, -1) if old_state else -1) for n in searched}
+        if target is not None:
+            sizes[name] = int(target.count())
         state = IndexState(
             schema_version=SCHEMA_VERSION,
             home_id=hid,
             generation=generation,
-            collection=name,
+            collection=next(iter(searched)),
+            collections=searched if len(searched) > 1 else {},
+            sizes=sizes,
             embed_model=model_id(),
             corpus_version=version,
             chunks=total,
@@ -367,14 +388,31 @@ def _update_index(
         _collect_garbage(home, client, hid, keep)
     except Exception as exc:  # cleanup is best effort
         log.warning("cleanup of old index generations failed: %s", exc)
-    removed = len({c.content_hash for c in old_chunks if c.text} - hashes)
+    hashes = {c.content_hash for c in chunks if c.text}
+    embedded = len(fresh)
     stats = IndexStats(
         chunks=total,
         embedded=embedded,
         reused=len(hashes) - embedded,
-        removed=removed,
+        removed=len(old_hashes - hashes),
+        written=written,
         seconds=time.perf_counter() - started,
         jurisdictions=sorted(state.jurisdictions),
     )
     log.info("index generation %s: %s", generation, stats)
     return stats
+
+
+def _reusable_collection(
+    client: Any, state: IndexState | None, catalog: Catalog | None
+) -> list[Any] | None:
+    """The serving generation's collections, when this ingest can build on them (same layout
+    and model, all there); None: every city is written anew."""
+    if state is None or catalog is None or state.embed_model != model_id():
+        return None
+    try:
+        found = [client.get_collection(name=name) for name in state.searched()]
+    except Exception as exc:  # chromadb raises several types for a missing collection
+        log.warning("rebuilding: a collection of %r is unusable (%s)", state.generation, exc)
+        return None
+    return found

@@ -3,8 +3,8 @@
 A consistent home: the stored documents and the serving index list the same cities; the index
 opens (one vector per chunk with text); every listed city answers a search with its own text.
 After a completed ingest there are also no leftovers: no Chroma collection or generation
-folder other than the committed (and the previous) generation, and no Chroma segment folder
-without a segment.
+folder other than the committed (and the previous) generation's, and no Chroma segment
+folder without a segment.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from core.errors import OrdinanceError
 from index import chroma
-from index.state import index_dir, read_state
+from index.state import index_dir, read_generation_state, read_state
 from ingest.store import committed_generation, load_documents, previous_generation
 
 log = logging.getLogger(__name__)
@@ -73,11 +73,19 @@ def leftovers(home: Path, chroma_url: str | None = None) -> list[str]:
         return found
     client = chroma.open_client(home, chroma_url)
     prefix = chroma.collection_name(state.home_id, "")
+    named = {
+        name
+        for g in keep
+        for s in [read_generation_state(home, g)]
+        if s is not None
+        for name in s.searched()
+    }
     found += [
         f"collection {name}"
         for name in chroma.list_collection_names(client)
-        if name.startswith(prefix) and name.removeprefix(prefix) not in keep
+        if name.startswith(prefix) and name not in named and name.removeprefix(prefix) not in keep
     ]
+
     if not chroma_url:
         found += [f"segment folder {name}" for name in chroma.orphan_segments(home)]
     return found

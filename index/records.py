@@ -61,5 +61,8 @@ class IndexStats(_Record):
     embedded: int = Field(description="Chunks whose text was embedded in this run.")
     reused: int = Field(description="Chunks whose stored embedding was reused (same content hash).")
     removed: int = Field(description="Chunks dropped because their text changed or disappeared.")
+    written: int = Field(
+        default=0, description="Rows written to the vector store (only added or changed cities')."
+    )
     seconds: float = Field(description="Wall time of the update.")
     jurisdictions: list[str] = Field(default_factory=list, description="Keys now in the index.")

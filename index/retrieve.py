@@ -22,7 +22,7 @@ from core.errors import (
     UnknownJurisdictionError,
 )
 from core.refs import ref_variants
-from index import chroma
+from index import chroma, vectors
 from index.embed import model_id
 from index.encoder import get_query_encoder
 from index.lexical import Bm25Index, read_lexical
@@ -41,6 +41,7 @@ from index.state import (
     generation_dir,
     read_catalog,
     read_city,
+    read_city_chunks,
     read_state,
 )
 from ingest.records import ManifestEntry, ParsedDocument, Section
@@ -53,26 +54,52 @@ EXACT_SCORE = 1.0
 """Fused score of an exact section-reference match: above any RRF score (which is < 0.1)."""
 CACHE_CITIES = 256
 """Cities whose chunks and sections a retriever keeps read (least recently used dropped)."""
+EXACT_VECTOR_CITIES = 8
+"""A search naming at most this many cities compares the query with their own vectors (read
+from Chroma once by id, kept with the city); more, or all cities: a Chroma query."""
 WEIGHTS = {"bm25": 1.0, "vector": 1.0, "title": 1.0}
 """Reciprocal-rank-fusion weight of each retriever."""
 
 
 class _City:
-    """One city's chunks and sections, read from the generation when first needed."""
+    """One city's chunks, read from the generation when a search first needs them; its
+    document and section tables when a lookup first needs them."""
 
-    def __init__(self, start: int, chunks: list[Chunk], doc: ParsedDocument) -> None:
+    def __init__(self, start: int, chunks: list[Chunk], version: str, read_doc: Any) -> None:
         self.start = start
+        self.version = version
         self.chunks = chunks
-        self.doc = doc
+        self._read_doc = read_doc
+        self._doc: ParsedDocument | None = None
+        self._sections: dict[str, Section] | None = None
+        self._by_title: dict[str, Section] = {}
         self.local = {c.id: i for i, c in enumerate(chunks)}
-        self.sections: dict[str, Section] = {}
-        self.by_title: dict[str, Section] = {}
+        self.positions: np.ndarray | None = None  # its chunks with a vector, and the vectors,
+        self.vectors: np.ndarray | None = None  # read from Chroma when a search first needs them
         self.chunks_of: dict[str, list[int]] = {}
-        for s in doc.sections:
-            self.sections.setdefault(normalize_ref(s.ref), s)
-            self.by_title.setdefault(normalize_ref(s.title), s)
         for i, c in enumerate(chunks):
             self.chunks_of.setdefault(normalize_ref(c.ref), []).append(start + i)
+
+    @property
+    def doc(self) -> ParsedDocument:
+        if self._doc is None:
+            self._doc = self._read_doc()
+        return self._doc
+
+    @property
+    def sections(self) -> dict[str, Section]:
+        if self._sections is None:
+            sections: dict[str, Section] = {}
+            for s in self.doc.sections:
+                sections.setdefault(normalize_ref(s.ref), s)
+                self._by_title.setdefault(normalize_ref(s.title), s)
+            self._sections = sections
+        return self._sections
+
+    @property
+    def by_title(self) -> dict[str, Section]:
+        _ = self.sections
+        return self._by_title
 
 
 class Retriever:
@@ -88,7 +115,7 @@ class Retriever:
         state: IndexState,
         catalog: Catalog,
         home: Path,
-        collection: Any,
+        collection: dict[str, Any],
         lexical: tuple[Bm25Index, np.ndarray],
         *,
         max_chars: int = 2000,
@@ -98,7 +125,7 @@ class Retriever:
         self.home = home
         self.max_chars = max_chars
         self._catalog = catalog.cities
-        self._collection = collection
+        self._collections = collection
         self._client: Any = None  # set by `open`: asked whether a server is still there
         self._names = dict(state.jurisdictions)
         self._keys = list(self._catalog)
@@ -158,11 +185,18 @@ class Retriever:
                 f"({type(exc).__name__}): {REBUILD_HINT}."
             ) from exc
         client = client or chroma.open_client(home, chroma_url)
-        collection = chroma.get_collection(client, state.collection, chroma_url or "the store")
-        count = collection.count()
+        collection = {
+            name: chroma.get_collection(client, name, chroma_url or "the store")
+            for name in state.searched()
+        }
+        counts = {name: int(c.count()) for name, c in collection.items()}
+        count = sum(counts.values())
         searchable = sum(c.searchable for c in catalog.cities.values())
         chunks = sum(c.chunk_count for c in catalog.cities.values())
-        if count != searchable or chunks != state.chunks or lexical[0].size != chunks:
+        # a collection may also hold stale rows of cities a later one replaced: its size is
+        # recorded at its commit (no collection is written after it)
+        sizes = state.sizes or {state.collection: searchable}
+        if counts != sizes or chunks != state.chunks or lexical[0].size != chunks:
             raise IndexStateError(
                 f"The index in {str(home)!r} is inconsistent ({count} vectors for "
                 f"{searchable} chunks): {REBUILD_HINT}."
@@ -181,8 +215,9 @@ class Retriever:
                 self._cities.move_to_end(key)
                 return city
         entry = self._catalog[key]
-        chunks, doc = read_city(self.home, self.state.generation, entry)
-        city = _City(entry.chunk_start, chunks, doc)
+        chunks = read_city_chunks(self.home, self.state.generation, entry)
+        city = _City(entry.chunk_start, chunks, entry.version,
+                     lambda: read_city(self.home, self.state.generation, entry)[1])  # fmt: skip
         with self._lock:
             self._cities[key] = city
             while len(self._cities) > self._cache_cities:
@@ -353,6 +388,13 @@ class Retriever:
             for p in top
         ]
 
+    def likely_jurisdictions(self, query: str, limit: int) -> list[str]:
+        """The cities whose chunks one search across all cities ranks first (at most
+        ``limit``, best first): the scope of a question naming no city in a large index,
+        instead of a search per city."""
+        hits = self.search(query, None, k=min(self.size, max(2 * limit, 10)))
+        return list(dict.fromkeys(h.chunk.jurisdiction for h in hits))[:limit]
+
     def _exact(self, text: str, scope: list[str]) -> list[int]:
         out: list[int] = []
         plain_refs = find_section_refs(text)
@@ -389,33 +431,86 @@ class Retriever:
     def _vector(self, qvec: np.ndarray, scope: list[str], n: int) -> list[tuple[int, float]]:
         """Nearest chunks by cosine, straight from the Chroma collection: the query path stays
         free of llama-index (its import alone cost ~1 s of a cold start)."""
-        where: dict[str, Any] | None = None
-        if set(scope) != set(self._names):
-            where = {"jurisdiction": scope[0] if len(scope) == 1 else {"$in": list(scope)}}
-        try:
-            result = self._collection.query(
-                query_embeddings=[qvec.tolist()],
-                n_results=n,
-                where=where,
-                include=["distances", "metadatas"],
-            )
-        except Exception as exc:
-            self._raise_if_server_lost(exc)
-            raise
-        ids = (result.get("ids") or [[]])[0]
-        distances = (result.get("distances") or [[]])[0]
-        metas = (result.get("metadatas") or [[]])[0] or [{}] * len(ids)
+        if set(scope) != set(self._names) and len(scope) <= EXACT_VECTOR_CITIES:
+            return self._vector_exact(qvec, scope, n)
+        searched = self.state.searched()
+        queries: list[tuple[str, dict[str, Any] | None]] = []
+        if set(scope) == set(self._names):  # every collection, its stale cities left out
+            queries = [(name, vectors.stale_filter(stale)) for name, stale in searched.items()]
+        else:  # the collections holding the named cities, filtered to them
+            by: dict[str, list[str]] = {}
+            for j in scope:
+                by.setdefault(self._home_of(j), []).append(j)
+            queries = [(name, vectors.scope_filter(keys)) for name, keys in by.items()]
         inside = set(scope)
         out: list[tuple[int, float]] = []
-        for node_id, distance, meta in zip(ids, distances, metas, strict=False):
-            j = str((meta or {}).get("jurisdiction", ""))
-            if j not in inside or j not in self._catalog:
-                continue
-            city = self._city(j)
-            local = city.local.get(node_id)
-            if local is not None:  # the collection's distance: 1 - cosine
-                out.append((city.start + local, 1.0 - float(distance)))
-        return out
+        for name, where in queries:
+            try:
+                result = self._collections[name].query(
+                    query_embeddings=[qvec.tolist()],
+                    n_results=n,
+                    where=where,
+                    include=["distances", "metadatas"],
+                )
+            except Exception as exc:
+                self._raise_if_server_lost(exc)
+                raise
+            ids = (result.get("ids") or [[]])[0]
+            distances = (result.get("distances") or [[]])[0]
+            metas = (result.get("metadatas") or [[]])[0] or [{}] * len(ids)
+            for row, distance, meta in zip(ids, distances, metas, strict=False):
+                j = str((meta or {}).get("jurisdiction", ""))
+                if j not in inside or j not in self._catalog or self._home_of(j) != name:
+                    continue  # outside the scope, or a stale row (never returned)
+                city = self._city(j)
+                local = city.local.get(row)
+                if local is not None:  # the collection's distance: 1 - cosine
+                    out.append((city.start + local, 1.0 - float(distance)))
+        out.sort(key=lambda item: (-item[1], item[0]))
+        return out[:n]
+
+    def _vector_exact(self, qvec: np.ndarray, scope: list[str], n: int) -> list[tuple[int, float]]:
+        """Nearest chunks of a few named cities, by cosine against each city's own vectors
+        (exact; the jurisdiction filter is which rows are read)."""
+        positions, sims = [], []
+        for j in dict.fromkeys(scope):
+            pos, vecs = self._city_vectors(j)
+            positions.append(pos)
+            sims.append(vecs @ qvec.astype(np.float32))
+        pos = np.concatenate(positions) if positions else np.zeros(0, dtype=np.int64)
+        sim = np.concatenate(sims) if sims else np.zeros(0, dtype=np.float32)
+        order = sorted(range(len(pos)), key=lambda i: (-float(sim[i]), int(pos[i])))[:n]
+        return [(int(pos[i]), float(sim[i])) for i in order]
+
+    def _city_vectors(self, key: str) -> tuple[np.ndarray, np.ndarray]:
+        """A city's chunk positions with a vector, and those vectors (read once by id)."""
+        city = self._city(key)
+        if city.positions is None or city.vectors is None:
+            ids = [c.id for c in city.chunks if c.text]
+            if not ids:  # headings only: nothing to compare
+                city.positions = np.zeros(0, dtype=np.int64)
+                city.vectors = np.zeros((0, 1), dtype=np.float32)
+                return city.positions, city.vectors
+            try:
+                got = self._collections[self._home_of(key)].get(ids=ids, include=["embeddings"])
+            except Exception as exc:
+                self._raise_if_server_lost(exc)
+                raise
+            found = dict(zip(got["ids"], got["embeddings"], strict=True))
+            if len(found) != len(ids):
+                raise IndexStateError(
+                    f"The index holds {len(found)} vectors for the {len(ids)} chunks of "
+                    f"{key!r}: {REBUILD_HINT}."
+                )
+            city.positions = np.array([city.start + city.local[i] for i in ids], dtype=np.int64)
+            city.vectors = np.asarray([found[i] for i in ids], dtype=np.float32).reshape(
+                len(ids), -1
+            )
+        return city.positions, city.vectors
+
+    def _home_of(self, key: str) -> str:
+        """The collection holding a city's rows."""
+        return self._catalog[key].collection or self.state.collection
 
     def _raise_if_server_lost(self, exc: Exception) -> None:
         url = self.state.chroma_url
@@ -426,15 +521,18 @@ class Retriever:
         self, top: list[int], qvec: np.ndarray, raw: dict[int, dict[str, float]]
     ) -> dict[int, float]:
         sims = {p: raw[p]["vector"] for p in top if "vector" in raw[p]}
-        missing = {self.chunk(p).id: p for p in top if p not in sims}
-        if missing:
+        missing: dict[str, dict[str, int]] = {}
+        for p in top:
+            if p not in sims:
+                missing.setdefault(self._home_of(self._owner(p)), {})[self.chunk(p).id] = p
+        for name, rows in missing.items():
             try:
-                got = self._collection.get(ids=list(missing), include=["embeddings"])
+                got = self._collections[name].get(ids=list(rows), include=["embeddings"])
             except Exception as exc:
                 self._raise_if_server_lost(exc)
                 raise
             for cid, vec in zip(got["ids"], got["embeddings"], strict=True):
-                sims[missing[cid]] = float(np.dot(np.asarray(vec, np.float32), qvec))
+                sims[rows[cid]] = float(np.dot(np.asarray(vec, np.float32), qvec))
         return {p: round(v, 6) for p, v in sims.items()}
 
 

@@ -41,13 +41,15 @@ from ingest.store import LEGACY, committed_generation
 log = logging.getLogger(__name__)
 _T = TypeVar("_T", bound=BaseModel)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Bump when chunking or the stored layout changes: older indexes then ask for a rebuild, and
 `ordinance ingest` rebuilds them (reusing stored vectors of unchanged texts).
 
 1: every chunk had a vector, heading-only chunks (no text) too.
 2: only chunks with text have a vector (heading-only sections are for lookups).
-3: a per-city catalog with byte offsets, and a saved BM25 index (lazy loading by city)."""
+3: a per-city catalog with byte offsets, and a saved BM25 index (lazy loading by city).
+4: one Chroma collection per home, its rows by city version (`index.vectors`): an ingest
+   writes only the cities it adds or changes."""
 
 REBUILD_HINT = "run `ordinance ingest` to rebuild the index"
 
@@ -65,6 +67,21 @@ class IndexState(BaseModel):
     jurisdictions: dict[str, str] = Field(description="Key -> display name.")
     max_tokens: int
     chroma_url: str | None = None
+    collections: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Every collection this generation reads, the base first -> the cities "
+        "whose rows there are stale (replaced by a later collection); {} = {collection: []}.",
+    )
+
+    sizes: dict[str, int] = Field(
+        default_factory=dict,
+        description="Rows in each collection (fixed once committed: collections are never "
+        "written again).",
+    )
+
+    def searched(self) -> dict[str, list[str]]:
+        """Collection name -> its stale cities, the base first."""
+        return self.collections or {self.collection: []}
 
 
 class CityCatalog(BaseModel):
@@ -77,6 +94,8 @@ class CityCatalog(BaseModel):
     chunk_start: int = Field(description="Position of its first chunk in the generation.")
     chunk_count: int
     searchable: int = Field(description="Its chunks with text (those with a vector).")
+    version: str = Field(default="", description="Version of its rows (`index.vectors`).")
+    collection: str = Field(default="", description="The collection holding its rows.")
     sections: int = Field(description="Its sections of kind 'section'.")
     chunk_bytes: tuple[int, int] = Field(description="(offset, length) in chunks.jsonl.")
     doc_bytes: tuple[int, int] = Field(description="(offset, length) in documents.jsonl.")
@@ -176,6 +195,15 @@ def write_generation_state(home: Path, state: IndexState) -> None:
     _write_atomic(folder / STATE, state.model_dump_json(indent=2))
 
 
+def read_generation_state(home: Path, generation: str) -> IndexState | None:
+    """The state recorded inside ``generation`` (None when missing or unreadable)."""
+    path = state_path(home) if generation == LEGACY else generation_dir(home, generation) / STATE
+    try:
+        return IndexState.model_validate_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, ValidationError):
+        return None
+
+
 def write_state(home: Path, state: IndexState) -> None:
     """Point ``index/state.json`` at ``state`` (after the commit; atomically)."""
     _write_atomic(state_path(home), state.model_dump_json(indent=2))
@@ -190,10 +218,17 @@ def previous_pointer(home: Path) -> str | None:
 
 
 def write_generation(
-    home: Path, generation: str, chunks: list[Chunk], docs: list[ParsedDocument]
+    home: Path,
+    generation: str,
+    chunks: list[Chunk],
+    docs: list[ParsedDocument],
+    versions: dict[str, str] | None = None,
+    homes: dict[str, str] | None = None,
 ) -> Catalog:
     """Write the generation's chunk, document and catalog files; chunks must come one city
-    after another (as `chunk_sections` over the documents in order gives them)."""
+    after another (as `chunk_sections` over the documents in order gives them). ``versions``:
+    each city's row version (`index.vectors.city_version`); ``homes``: the collection holding
+    each city's rows."""
     folder = generation_dir(home, generation)
     folder.mkdir(parents=True, exist_ok=True)
     spans: dict[str, list[int]] = {}  # key -> [first chunk, count, searchable, offset, length]
@@ -221,6 +256,8 @@ def write_generation(
                 chunk_start=start,
                 chunk_count=count,
                 searchable=searchable,
+                version=(versions or {}).get(key, ""),
+                collection=(homes or {}).get(key, ""),
                 sections=sum(s.kind == "section" for s in doc.sections),
                 chunk_bytes=(offset, length),
                 doc_bytes=(fb.tell(), len(line)),
@@ -268,6 +305,27 @@ def read_city(home: Path, generation: str, city: CityCatalog) -> tuple[list[Chun
             f"{city.entry.jurisdiction!r}: {REBUILD_HINT}."
         )
     return chunks, doc
+
+
+def read_city_chunks(home: Path, generation: str, city: CityCatalog) -> list[Chunk]:
+    """One city's chunks, read from their byte span (its document is not read)."""
+    folder = generation_dir(home, generation)
+    try:
+        with (folder / "chunks.jsonl").open("rb") as fb:
+            fb.seek(city.chunk_bytes[0])
+            lines = fb.read(city.chunk_bytes[1]).splitlines()
+        chunks = [Chunk.model_validate_json(line) for line in lines if line.strip()]
+    except (OSError, ValueError, ValidationError) as exc:
+        raise IndexStateError(
+            f"The index files in {str(folder)!r} are missing or corrupt for "
+            f"{city.entry.jurisdiction!r} ({type(exc).__name__}): {REBUILD_HINT}."
+        ) from exc
+    if len(chunks) != city.chunk_count:
+        raise IndexStateError(
+            f"The index files in {str(folder)!r} do not match their catalog for "
+            f"{city.entry.jurisdiction!r}: {REBUILD_HINT}."
+        )
+    return chunks
 
 
 def read_chunks(home: Path, generation: str) -> list[Chunk]:

@@ -112,3 +112,23 @@ def test_ui_corpus_from_the_catalog_matches_the_stored_documents(indexed_home: P
     for key in stored.jurisdictions():
         assert svc.corpus.sections(key) == stored.sections(key)
     assert svc.corpus.get("hugo", "404.04") == stored.get("hugo", "404.04")
+
+
+def test_a_question_naming_no_city_in_a_large_index_is_answered_for_the_cities_found(
+    indexed_home: Path,
+) -> None:
+    """More cities than `all_cities_limit`: one search across all picks the cities answered,
+    instead of answering (and searching) city by city."""
+    from app.assistant import Assistant
+    from app.settings import Settings
+
+    question = "How often must a septic tank be pumped?"
+    wide = Assistant(settings=Settings(home=indexed_home, llm_provider="none"))
+    narrow = Assistant(
+        settings=Settings(home=indexed_home, llm_provider="none", all_cities_limit=1)
+    )
+    likely = narrow.retriever.likely_jurisdictions(question, 1)
+    answer = narrow.ask(question)
+    assert len(likely) == 1 and answer.jurisdictions == likely
+    assert {c.jurisdiction for c in answer.citations} == set(likely)
+    assert len(wide.ask(question).jurisdictions) > 1  # at most the limit: every city

@@ -175,7 +175,8 @@ def _report(docs: list[ParsedDocument], stats: Any, settings: Settings, no_index
             )
     if stats is not None:
         common.console.print(
-            f"Index: {stats.chunks} chunks ({stats.embedded} embedded, {stats.reused} reused).",
+            f"Index: {stats.chunks} chunks ({stats.embedded} embedded, {stats.reused} reused, "
+            f"{stats.written} written).",
             highlight=False,
         )
     elif no_index:
