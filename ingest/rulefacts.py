@@ -30,6 +30,7 @@ from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_consts import date_rules, deferral_rules
 from ingest.rulefacts_more import counted_bedrooms, table_rules
+from ingest.rulefacts_setbacks import setback_rules
 from ingest.rulefacts_shapes import (
     BEDROOMS,
     FLOW,
@@ -361,6 +362,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
         found += table_rules(section, title, source)
         found += deferral_rules(section, paras, title)
         found += date_rules(section, paras)
+        found += setback_rules(section, source)
         for rule in found:
             if rule.id in seen or not verbatim(rule, section):
                 continue

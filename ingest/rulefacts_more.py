@@ -54,7 +54,7 @@ def _range(label: str) -> tuple[float | None, float | None] | None:
     return (min(nums) - 1, max(nums)) if nums == list(range(min(nums), max(nums) + 1)) else None
 
 
-def _columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
+def columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
     """The words above each figure column (a word goes to the column whose span it overlaps)."""
     words: list[list[str]] = [[] for _ in spans]
     for line in header:
@@ -132,7 +132,7 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         ranges.append(r)
     if any(a[1] is None or b[0] != a[1] for a, b in itertools.pairwise(ranges)):
         return []
-    heads = _columns(header, spans)
+    heads = columns(header, spans)
     conditions: list[Any] = [None] if k == 1 else []
     if k > 1:
         parsed = [_flags(h) for h in heads]

@@ -300,3 +300,92 @@ def test_curated_rules_always_win_over_extracted_ones() -> None:
         assert base.extracted_city("maple-hollow") is None and calls == ["maple-hollow"]
     finally:
         base.use_extracted(None)
+
+
+# (id, feature, component, feet): Sec. 12-7 of the Maple Hollow file, read by hand
+SETBACKS = [
+    ("sentence_tank_property_line", "property_line", "tank", 10.0),
+    ("sentence_second_item", "building", "tank", 15.0),
+    ("list_area_well", "well", "soil_treatment_area", 75.0),
+    ("list_area_dwelling", "building", "soil_treatment_area", 20.0),
+    ("list_lot_line_is_the_property_line", "property_line", "soil_treatment_area", 10.0),
+]
+
+
+@pytest.mark.parametrize(
+    ("feature", "component", "feet"), [s[1:] for s in SETBACKS], ids=[s[0] for s in SETBACKS]
+)
+def test_setback_sentences_and_lists_are_read_by_feature_and_part(
+    feature: str, component: str, feet: float
+) -> None:
+    from ingest import load_manifest, parse_document
+
+    ((entry, source),) = load_manifest(DATA / "manifest.yaml")
+    doc = parse_document(entry, source)
+    result = _run(list(doc.rules), "setback.table.12-7", feature=feature, component=component)
+    assert result.value == feet, result.steps
+    assert "not reviewed" in result.summary
+    section = next(s for s in doc.sections if s.section == "12-7")
+    assert all(fold_ws(c.quote) in fold_ws(section.text) for c in result.citations)
+
+
+def test_a_setback_the_text_gives_for_one_part_only_is_not_given_for_the_other() -> None:
+    from ingest import load_manifest, parse_document
+
+    ((entry, source),) = load_manifest(DATA / "manifest.yaml")
+    doc = parse_document(entry, source)
+    result = _run(list(doc.rules), "setback.table.12-7", feature="well", component="tank")
+    assert result.value is None and result.status == "not_in_corpus"
+    assert any("Minnesota Rules, chapter 7080" in n for n in result.not_covered)
+
+
+SETBACK_TABLE = (
+    "(a) Each tank and absorption field shall meet the distances of this table.\n\n"
+    "            REQUIRED SEPARATION DISTANCES (FEET)\n\n"
+    "  Feature                        Tank      Absorption\n"
+    "                                            Field\n"
+    "  ---------------------------    ------    ----------\n"
+    "  Lot line                         8          12\n"
+    "  Drinking water well             60         120\n"
+    "  Wetland edge                    30          60\n"
+)
+TABLE_CELLS = [
+    ("tank_column", "well", "tank", 60.0),
+    ("area_column", "well", "soil_treatment_area", 120.0),
+    ("lot_line", "property_line", "soil_treatment_area", 12.0),
+    ("own_feature_word", "wetland", "tank", 30.0),
+]
+
+
+@pytest.mark.parametrize(
+    ("feature", "component", "feet"),
+    [c[1:] for c in TABLE_CELLS],
+    ids=[c[0] for c in TABLE_CELLS],
+)
+def test_a_fixed_width_setback_table_in_feet_is_read_by_its_columns(
+    feature: str, component: str, feet: float
+) -> None:
+    section = _section(SETBACK_TABLE, "Setbacks").model_copy(
+        update={"char_end": len(SETBACK_TABLE)}
+    )
+    (rule,) = extract_rules([section], SETBACK_TABLE)
+    assert rule.topic == "setback" and rule.origin == "extracted" and rule.unit == "ft"
+    assert _run([rule], rule.id, feature=feature, component=component).value == feet
+
+
+NOT_SETBACKS = [
+    ("a_pipe_length_outside_a_setback_section",
+     "(d) The inlet pipe shall extend at least two feet (2') from the tank wall.", "Tanks"),
+    ("a_figure_that_reads_two_ways",
+     "(a) A septic tank shall be located at least ten feet (12') from a property line.",
+     "Setbacks"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "title"), [n[1:] for n in NOT_SETBACKS], ids=[n[0] for n in NOT_SETBACKS]
+)
+def test_a_distance_that_is_not_a_setback_or_reads_two_ways_gives_no_setback_rule(
+    text: str, title: str
+) -> None:
+    assert [r for r in extract_rules([_section(text, title)]) if r.topic == "setback"] == []
