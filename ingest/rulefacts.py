@@ -256,6 +256,30 @@ def _greatest(section: Section, para: list[Clause], title: str) -> list[Rule]:
     return out
 
 
+def _fixed(section: Section, para: list[Clause], title: str) -> list[Rule]:
+    """'For a dwelling, the holding tank shall hold at least 1,500 gallons': one figure, no
+    bedroom count or flow it depends on (a holding tank only: a septic tank's size by bedrooms
+    is read from its table or formula)."""
+    out: list[Rule] = []
+    for c in para:
+        if c.read is None or _PER_BEDROOM.search(c.read) or _TIMES_FLOW.search(c.read):
+            continue
+        if "bedroom" in c.read or _OTHER.search(c.read) or "flow" in c.read:
+            continue
+        floors = {float(f.group(1)) for f in _FLOOR.finditer(c.read) if _unit(f.group(2)) == "gal"}
+        amounts = {float(a.group(1)) for a in _AMOUNT.finditer(c.read)}
+        if len(floors) != 1 or amounts != floors:
+            continue  # two figures, or a figure that is not a minimum: not read
+        what = subject("gal", c.read, title)
+        if what is None or what[0] != "holding_tank":
+            continue
+        topic, asks, terms = what
+        value = floors.pop()
+        formula = const(value, "gal", "minimum capacity", c.text)
+        out.append(_rule(section, topic, asks, terms, "gal", c.text, formula, []))
+    return out
+
+
 def _modifiers(section: Section, paras: list[list[Clause]], rules: list[Rule]) -> list[Rule]:
     """'Where a <thing> is installed ... increased by P percent / V gallons': applied to the one
     rule of the section it speaks of (by unit and subject); dropped when that is not one rule."""
@@ -358,6 +382,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
         for para in paras:
             found += _linear(section, para, title)
             found += _greatest(section, para, title)
+            found += _fixed(section, para, title)
         found = _modifiers(section, paras, found)
         found += table_rules(section, title, source)
         found += deferral_rules(section, paras, title)

@@ -292,7 +292,7 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
             topic="setback",
             asks="minimum setback from a feature",
             unit="ft",
-            terms=["setback", "how far", "far from", "distance", "feet from"],
+            terms=["setback", "how far", "far from", "distance"],
             section=section.section,
             title=None if section.section else section.title,
             quote=quote,

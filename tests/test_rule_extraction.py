@@ -102,6 +102,9 @@ SHAPES = [
      "gallons, plus 250 gallons for each bedroom over three.\n(b) Where a food grinder is "
      "installed, the capacity required by subsection (a) shall be increased by 400 gallons.",
      "Tanks", "tank.dwelling.7-3", {"bedrooms": 4, "food_grinder": False}, 1150.0),
+    ("holding_tank_one_figure",
+     "(c) For a home, the holding tank shall hold at least 1,800 gallons.",
+     "Holding tanks", "holding_tank.dwelling.7-3", {}, 1800.0),
     ("percent_increase",
      "(a) The design flow for a dwelling is 150 gallons per day per bedroom.\n(b) If a garbage "
      "disposal is installed, the design flow shall be increased by 50 percent.",
@@ -143,6 +146,9 @@ UNCERTAIN = [
      "gallons."),
     ("installed_to_a_state_rule_is_not_its_size",
      "(e) Septic tanks shall be installed as required by Minnesota Rules, part 7080.2000."),
+    ("holding_tank_two_figures",
+     "(c) A holding tank shall hold at least 1,000 gallons, or 1,500 gallons where it is "
+     "pumped by the city."),
     ("two_bases",
      "(d) A tank for two or fewer bedrooms holds 800 gallons or 900 gallons, plus 200 gallons "
      "for each bedroom over two."),
