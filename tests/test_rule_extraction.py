@@ -176,6 +176,12 @@ DATES = [
      "Permits", "permit.date.7-3", {"issue_date": "2026-03-15"}, "2027-09-15"),
     ("permit_term_in_years", "B. Term: An installation permit shall expire two years after issuance.",
      "Permits", "permit.date.7-3", {"issue_date": "2026-01-31"}, "2028-01-31"),
+    ("permit_to_a_day_of_the_next_year",
+     "(c) An installation permit is valid until June 30 of the year following the year in which "
+     "it was issued.", "Permits", "permit.date.7-3", {"issue_date": "2026-11-20"}, "2027-06-30"),
+    ("permit_to_a_day_of_its_own_year",
+     "(c) Every permit is valid until December 31 of the year in which it is issued.",
+     "Permits", "permit.date.7-3", {"issue_date": "2026-02-01"}, "2026-12-31"),
     ("pumping_interval",
      "(a) Every septic tank shall be pumped at least once every 30 months by a licensed pumper.",
      "Maintenance", "pumping.date.7-3", {"last_pumping_date": "2025-06-01"}, "2027-12-01"),
@@ -395,3 +401,14 @@ def test_a_distance_that_is_not_a_setback_or_reads_two_ways_gives_no_setback_rul
     text: str, title: str
 ) -> None:
     assert [r for r in extract_rules([_section(text, title)]) if r.topic == "setback"] == []
+
+
+def test_a_day_of_the_year_is_counted_only_in_whole_years() -> None:
+    from pydantic import ValidationError
+
+    from tools.formulas import Const, DateArithmetic
+
+    amount = Const(kind="const", value=1, unit="months")
+    with pytest.raises(ValidationError, match="'on' counts whole years"):
+        DateArithmetic(kind="date_arithmetic", start="issue_date", amount=amount, unit="months",
+                       on="12-31")  # fmt: skip

@@ -415,6 +415,14 @@ def _date(ctx: _Ctx, n: DateArithmetic) -> tuple[Value, str]:
         day = min(start.day, calendar.monthrange(start.year + y, m + 1)[1])
         value = start.replace(year=start.year + y, month=m + 1, day=day)
     word = "+" if n.direction == "after" else "−"
+    if n.on is not None:
+        month, day = (int(p) for p in n.on.split("-"))
+        value = date(start.year + k, month, day)
+        text = _show(value)
+        ctx.steps.append(
+            f"{n.label or 'Date'}: {_show(value)[5:]} of the year {start.year} {word} {at} = {text}."
+        )
+        return value, text
     text = _show(value)
     ctx.steps.append(f"{n.label or 'Date'}: {_show(start)} {word} {at} = {text}.")
     return value, text
