@@ -29,6 +29,7 @@ from typing import Any
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_consts import date_rules, deferral_rules
+from ingest.rulefacts_money import money_rules
 from ingest.rulefacts_more import counted_bedrooms, table_rules
 from ingest.rulefacts_setbacks import setback_rules
 from ingest.rulefacts_shapes import (
@@ -388,6 +389,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
         found += deferral_rules(section, paras, title)
         found += date_rules(section, paras)
         found += setback_rules(section, source)
+        found += money_rules(section, paras)
         for rule in found:
             if rule.id in seen or not verbatim(rule, section):
                 continue

@@ -105,6 +105,17 @@ SHAPES = [
     ("holding_tank_one_figure",
      "(c) For a home, the holding tank shall hold at least 1,800 gallons.",
      "Holding tanks", "holding_tank.dwelling.7-3", {}, 1800.0),
+    ("escrow_share_of_the_bid_above_its_floor",
+     "(e) In winter the buyer shall deposit an escrow of $5,000 or 120 percent of the "
+     "contractor's bid, whichever is greater.", "Transfers", "escrow.share.7-3",
+     {"bid_usd": 6000}, 7200.0),  # 1.2 x 6,000 = 7,200 > 5,000
+    ("escrow_floor_above_the_share",
+     "(e) In winter the buyer shall deposit an escrow of $5,000 or 120 percent of the "
+     "contractor's bid, whichever is greater.", "Transfers", "escrow.share.7-3",
+     {"bid_usd": 3000}, 5000.0),  # 1.2 x 3,000 = 3,600 < 5,000
+    ("bond_share_of_the_cost",
+     "(f) The permit holder shall post a bond equal to 150 percent of the estimated cost of the "
+     "work.", "Bonds", "bond.share.7-3", {"cost_usd": 8000}, 12000.0),
     ("percent_increase",
      "(a) The design flow for a dwelling is 150 gallons per day per bedroom.\n(b) If a garbage "
      "disposal is installed, the design flow shall be increased by 50 percent.",
@@ -149,6 +160,10 @@ UNCERTAIN = [
     ("holding_tank_two_figures",
      "(c) A holding tank shall hold at least 1,000 gallons, or 1,500 gallons where it is "
      "pumped by the city."),
+    ("escrow_with_two_shares",
+     "(e) The escrow is 110 percent of the bid, or 125 percent of the bid for a mound."),
+    ("escrow_floor_without_whichever",
+     "(e) The escrow is $2,000 and 110 percent of the bid."),
     ("two_bases",
      "(d) A tank for two or fewer bedrooms holds 800 gallons or 900 gallons, plus 200 gallons "
      "for each bedroom over two."),
