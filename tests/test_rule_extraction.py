@@ -142,6 +142,12 @@ def test_each_shape_is_read_into_a_rule_that_computes_the_printed_figure(
     assert "not reviewed" in result.summary
 
 
+def test_a_dollar_figure_is_shown_as_dollars_in_the_steps() -> None:
+    text = "(e) The escrow is $5,000 or 120 percent of the bid, whichever is greater."
+    result = _run(extract_rules([_section(text, "Transfers")]), "escrow.share.7-3", bid_usd=1000)
+    assert "the greater of $5,000 and $1,200" in result.steps[-1], result.steps
+
+
 UNCERTAIN = [
     ("thresholds_disagree",
      "(a) The design flow is 450 gallons per day for three or fewer bedrooms, plus 150 gallons "

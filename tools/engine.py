@@ -144,7 +144,7 @@ def _const(ctx: _Ctx, n: Const) -> tuple[float, str]:
     _confidence(ctx, n, n.value)
     ctx.cite(n)
     assert n.value is not None
-    return n.value, f"{fmt(n.value)} {n.unit}".strip()
+    return n.value, _show(n.value, n.unit)
 
 
 def _confidence(ctx: _Ctx, loc: Locator, value: float | None) -> None:
