@@ -23,7 +23,7 @@ from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_more import columns
 from ingest.rulefacts_shapes import fold, rule_id
-from tools.formulas import Case, Cases, Condition, InputSpec, Row, Rule, Table
+from tools.formulas import Case, Cases, Condition, Const, InputSpec, Row, Rule, Table
 
 COMPONENTS = ("tank", "soil_treatment_area")
 _TANK = re.compile(r"\btanks?\b")
@@ -71,6 +71,8 @@ _KEYS: tuple[tuple[str, str], ...] = (
 )
 """The shared setback vocabulary (a question's feature words, `app.params`), by the words of a
 listed feature; any other feature keeps its own first words as its key."""
+_SHARED = [k for k, _ in _KEYS if k not in ("water_suction_pipe", "building_without_foundation")]
+_SHARED.insert(_SHARED.index("water") + 1, "river")
 
 
 _STOP = ("a", "an", "the", "any", "of", "or", "other", "public", "buried", "each", "every")
@@ -239,16 +241,22 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
         return []
     features = list(dict.fromkeys(r.match for c in COMPONENTS for r in tables[c] if r.match))
     not_covered = []
+    unlisted: list[str] = []
     deferred = _DEFERS.search(fold(section.text))
-    if deferred:
-        part = " ".join(deferred.group(1).split())
-        not_covered.append(f"Features not listed in §{section.ref}: as required by {part}.")
+    defers_to = " ".join(deferred.group(1).split()) if deferred else ""
+    said = next((fold(ln) for ln in section.text.splitlines() if _DEFERS.search(fold(ln))), "")
+    if defers_to and said:
+        not_covered.append(f"Features not listed in §{section.ref}: as required by {defers_to}.")
+        waters = {"water", "river", *(k for k in _SHARED if k.startswith("lake_"))}
+        unlisted = [
+            k for k in _SHARED if k not in features and not (k in waters and waters & set(features))
+        ]
     cases = []
     for c in COMPONENTS:
         if not tables[c]:
             continue
         part = "tanks" if c == "tank" else "soil treatment areas"
-        listed = [r.match for r in tables[c] if r.match]
+        listed: list[str] = [r.match for r in tables[c] if r.match]
         when = Condition(
             all=[
                 Condition(input="component", op="eq", value=c, text=part[:1].upper() + part[1:-1]),
@@ -265,6 +273,15 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
             label=f"§{section.ref}, {part}",
         )
         cases.append(Case(when=when, then=table))
+    if unlisted:
+        cases.append(
+            Case(
+                when=Condition(input="feature", op="in", value=unlisted,
+                               text="A feature the section does not list"),
+                then=Const(kind="const", defers_to=defers_to, quote=said, confidence="medium",
+                           label="setback from a feature not listed"),
+            )
+        )  # fmt: skip
     formula = Cases(
         kind="cases",
         cases=cases,
@@ -276,7 +293,7 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
             name="feature",
             kind="choice",
             label="feature the setback is measured to",
-            choices=features,
+            choices=features + unlisted,
         ),
         InputSpec(
             name="component",

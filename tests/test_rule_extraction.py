@@ -372,6 +372,17 @@ def test_a_setback_the_text_gives_for_one_part_only_is_not_given_for_the_other()
     assert any("Minnesota Rules, chapter 7080" in n for n in result.not_covered)
 
 
+def test_a_feature_the_section_does_not_list_is_left_to_the_state_rule_it_names() -> None:
+    from ingest import load_manifest, parse_document
+
+    ((entry, source),) = load_manifest(DATA / "manifest.yaml")
+    doc = parse_document(entry, source)
+    result = _run(list(doc.rules), "setback.table.12-7", feature="water_pipe", component="tank")
+    assert result.status == "deferred" and result.value is None
+    assert "Minnesota Rules, chapter 7080" in result.summary
+    assert "features not named in this section" in result.citations[-1].quote
+
+
 SETBACK_TABLE = (
     "(a) Each tank and absorption field shall meet the distances of this table.\n\n"
     "            REQUIRED SEPARATION DISTANCES (FEET)\n\n"
