@@ -30,7 +30,7 @@ from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_consts import date_rules, deferral_rules
 from ingest.rulefacts_money import money_rules
-from ingest.rulefacts_more import counted_bedrooms, table_rules
+from ingest.rulefacts_more import counted_bedrooms, higher_count, table_rules
 from ingest.rulefacts_setbacks import setback_rules
 from ingest.rulefacts_shapes import (
     BEDROOMS,
@@ -397,7 +397,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
             out.append(rule)
     computed = {r.topic for r in out if not _deferred(r)}
     out = [r for r in out if not (_deferred(r) and r.topic in computed)]
-    return counted_bedrooms(list(sections), out)
+    return higher_count(list(sections), counted_bedrooms(list(sections), out))
 
 
 def _deferred(rule: Rule) -> bool:

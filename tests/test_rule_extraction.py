@@ -444,3 +444,26 @@ def test_a_day_of_the_year_is_counted_only_in_whole_years() -> None:
     with pytest.raises(ValidationError, match="'on' counts whole years"):
         DateArithmetic(kind="date_arithmetic", start="issue_date", amount=amount, unit="months",
                        on="12-31")  # fmt: skip
+
+
+HIGHER_COUNT = (
+    "(a) The design flow of a home is 300 gallons per day for two or fewer bedrooms, plus 100 "
+    "gallons per day for each bedroom over two.\n(b) A design shall use the bedroom count "
+    "stated in the application or counted by the building official, whichever is greater."
+)
+COUNTS = [
+    ("application_only", {"bedrooms": 4}, 500.0),  # 300 + 2 x 100
+    ("official_counted_more", {"bedrooms": 4, "bedrooms_found": 5}, 600.0),  # 5 bedrooms
+    ("application_higher", {"bedrooms": 5, "bedrooms_found": 3}, 600.0),  # 5 bedrooms
+]
+
+
+@pytest.mark.parametrize(("inputs", "gpd"), [c[1:] for c in COUNTS], ids=[c[0] for c in COUNTS])
+def test_the_higher_of_two_bedroom_counts_is_designed_for(
+    inputs: dict[str, int], gpd: float
+) -> None:
+    rules = extract_rules([_section(HIGHER_COUNT, "Design flow")])
+    result = _run(rules, "flow.dwelling.7-3", **inputs)
+    assert result.value == gpd, result.steps
+    if "bedrooms_found" in inputs:
+        assert any("whichever is greater" in c.quote for c in result.citations)

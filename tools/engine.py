@@ -185,7 +185,10 @@ def _cond(ctx: _Ctx, c: Condition) -> bool:
         return any(_cond(ctx, sub) for sub in c.any)
     assert c.input is not None
     if c.op in ("given", "missing"):
-        return (ctx.env.get(c.input) is not None) == (c.op == "given")
+        held = (ctx.env.get(c.input) is not None) == (c.op == "given")
+        if held and c.quote:  # the branch a quoted provision opens is cited
+            ctx.cite(c)
+        return held
     x = _input(ctx, c.input)
     v = c.value
     if c.op == "season":
