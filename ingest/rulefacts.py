@@ -29,7 +29,9 @@ from typing import Any
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_consts import date_rules, deferral_rules
-from ingest.rulefacts_more import counted_bedrooms, table_rules
+from ingest.rulefacts_money import money_rules
+from ingest.rulefacts_more import counted_bedrooms, higher_count, table_rules
+from ingest.rulefacts_setbacks import setback_rules
 from ingest.rulefacts_shapes import (
     BEDROOMS,
     FLOW,
@@ -255,6 +257,30 @@ def _greatest(section: Section, para: list[Clause], title: str) -> list[Rule]:
     return out
 
 
+def _fixed(section: Section, para: list[Clause], title: str) -> list[Rule]:
+    """'For a dwelling, the holding tank shall hold at least 1,500 gallons': one figure, no
+    bedroom count or flow it depends on (a holding tank only: a septic tank's size by bedrooms
+    is read from its table or formula)."""
+    out: list[Rule] = []
+    for c in para:
+        if c.read is None or _PER_BEDROOM.search(c.read) or _TIMES_FLOW.search(c.read):
+            continue
+        if "bedroom" in c.read or _OTHER.search(c.read) or "flow" in c.read:
+            continue
+        floors = {float(f.group(1)) for f in _FLOOR.finditer(c.read) if _unit(f.group(2)) == "gal"}
+        amounts = {float(a.group(1)) for a in _AMOUNT.finditer(c.read)}
+        if len(floors) != 1 or amounts != floors:
+            continue  # two figures, or a figure that is not a minimum: not read
+        what = subject("gal", c.read, title)
+        if what is None or what[0] != "holding_tank":
+            continue
+        topic, asks, terms = what
+        value = floors.pop()
+        formula = const(value, "gal", "minimum capacity", c.text)
+        out.append(_rule(section, topic, asks, terms, "gal", c.text, formula, []))
+    return out
+
+
 def _modifiers(section: Section, paras: list[list[Clause]], rules: list[Rule]) -> list[Rule]:
     """'Where a <thing> is installed ... increased by P percent / V gallons': applied to the one
     rule of the section it speaks of (by unit and subject); dropped when that is not one rule."""
@@ -357,10 +383,13 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
         for para in paras:
             found += _linear(section, para, title)
             found += _greatest(section, para, title)
+            found += _fixed(section, para, title)
         found = _modifiers(section, paras, found)
         found += table_rules(section, title, source)
         found += deferral_rules(section, paras, title)
         found += date_rules(section, paras)
+        found += setback_rules(section, source)
+        found += money_rules(section, paras)
         for rule in found:
             if rule.id in seen or not verbatim(rule, section):
                 continue
@@ -368,7 +397,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
             out.append(rule)
     computed = {r.topic for r in out if not _deferred(r)}
     out = [r for r in out if not (_deferred(r) and r.topic in computed)]
-    return counted_bedrooms(list(sections), out)
+    return higher_count(list(sections), counted_bedrooms(list(sections), out))
 
 
 def _deferred(rule: Rule) -> bool:

@@ -83,6 +83,27 @@ _VALID = re.compile(
     rf"\b(?:expires?|lapses?|becomes? void|is void|shall expire|shall lapse) {_PERIOD} (?:after|from)|"
     rf"\b{_PERIOD} (?:after|from) (?:the date of |its )?issu"
 )
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+_UNTIL = re.compile(
+    rf"\b(?:is|are|shall be|remains?) valid (?:until|through) ({'|'.join(_MONTHS)}) (\d{{1,2}}),? of "
+    r"the (?:(?:calendar )?year (?:following|after) the )?(?:calendar )?year (?:in which )?(?:it|the "
+    r"permit) (?:was|is) issued"
+)
+"""'valid until December 31 of the year following the year in which it was issued' (or 'of the
+year in which it is issued'): that day of the year counted from the year of issue."""
 _PUMPED = re.compile(
     rf"\b(?:at least )?once every {_PERIOD}|\bevery {_PERIOD}\b|"
     rf"\bat intervals of (?:not|no) more than {_PERIOD}"
@@ -122,6 +143,10 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
                 continue
             if "permit" in read and (m := _VALID.search(read)):
                 found["permit"].add((*_period(m), c.text))
+            elif "permit" in read and (u := _UNTIL.search(read)):
+                years = 1 if re.search(r"following|after", u.group(0)) else 0
+                on = f"{_MONTHS.index(u.group(1)) + 1:02d}-{int(u.group(2)):02d}"
+                found["permit"].add((years, f"years@{on}", c.text))
             pumped = (
                 re.search(r"\bpump(?:ed|ing)\b", read) and "tank" in read + section.title.lower()
             )
@@ -133,12 +158,14 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
             continue  # none, or figures that disagree: not read
         n, unit, quote = sorted(items)[0]
         topic, asks, terms, spec, label = _DATES[key]
+        unit, _, on = unit.partition("@")
         formula = DateArithmetic(
             kind="date_arithmetic",
             label=label,
             start=spec.name,
             unit=unit,  # type: ignore[arg-type]
             amount=Const(kind="const", value=n, unit=unit, quote=quote, confidence="medium"),
+            on=on or None,
         )
         out.append(
             Rule(

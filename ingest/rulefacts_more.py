@@ -25,7 +25,19 @@ from ingest.rulefacts_shapes import (
     sentences,
     subject,
 )
-from tools.formulas import Apply, Case, Cases, Condition, Extreme, Input, Linear, Row, Rule, Table
+from tools.formulas import (
+    Apply,
+    Case,
+    Cases,
+    Condition,
+    Extreme,
+    Input,
+    InputSpec,
+    Linear,
+    Row,
+    Rule,
+    Table,
+)
 
 _FIG = r"\d{1,3}(?:,\d{3})+|\d+"
 _LABEL = r"\d+(?:\s*(?:,|or|-|to|through)\s*(?:or\s+)?\d+)*(?:\s+or\s+(?:more|less|fewer))?"
@@ -54,7 +66,7 @@ def _range(label: str) -> tuple[float | None, float | None] | None:
     return (min(nums) - 1, max(nums)) if nums == list(range(min(nums), max(nums) + 1)) else None
 
 
-def _columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
+def columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
     """The words above each figure column (a word goes to the column whose span it overlaps)."""
     words: list[list[str]] = [[] for _ in spans]
     for line in header:
@@ -132,7 +144,7 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         ranges.append(r)
     if any(a[1] is None or b[0] != a[1] for a, b in itertools.pairwise(ranges)):
         return []
-    heads = _columns(header, spans)
+    heads = columns(header, spans)
     conditions: list[Any] = [None] if k == 1 else []
     if k > 1:
         parsed = [_flags(h) for h in heads]
@@ -305,4 +317,58 @@ def counted_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
             printed,
             rule.model_copy(update={"formula": formula, "inputs": [*rule.inputs, spec]}),
         ]
+    return out
+
+
+_HIGHER = re.compile(
+    r"\bbedroom count (?:shown |stated |given )?(?:on|in) the (?:plans?|application)s? or "
+    r"(?:found|counted|determined|observed) by the ([a-z ]+?),? whichever is (?:higher|greater|larger)"
+)
+
+
+def higher_count(sections: list[Section], rules: list[Rule]) -> list[Rule]:
+    """'Design shall be based on the bedroom count shown on the plans or found by the
+    Department, whichever is higher': every dwelling rule by bedrooms takes the higher of the
+    count given and the count the official found, when that is given too."""
+    said: list[tuple[str, str]] = []
+    for s in sections:
+        for line in s.text.splitlines():
+            if "bedroom" not in line.lower():
+                continue
+            for sentence in sentences(" ".join(line.split())):
+                m = _HIGHER.search(read_numbers(sentence) or "")
+                if m and sentence in fold(s.text):
+                    said.append((m.group(1).strip(), sentence))
+    if len(said) != 1:
+        return rules  # none, or several that may disagree: not read
+    who, quote = said[0]
+    spec = InputSpec(
+        name="bedrooms_found", kind="integer", unit="bedrooms", low=1, high=30,
+        label=f"bedrooms found by the {who} (counted)",
+    )  # fmt: skip
+    out: list[Rule] = []
+    for rule in rules:
+        if rule.input("bedrooms") is None or rule.input(spec.name) is not None or not rule.terms:
+            out.append(rule)  # a helper applied by a routed rule (terms: []) is left as it is
+            continue
+        plans = rule.model_copy(
+            update={"id": f"{rule.id}.on-plans", "terms": [], "asks": f"{rule.asks} (plans)"}
+        )
+        count = Extreme(
+            kind="greatest_of",
+            label="Bedrooms counted (the higher of the plans and the count found)",
+            unit="bedrooms",
+            terms=[Input(kind="input", name="bedrooms"), Input(kind="input", name=spec.name)],
+        )
+        when = Condition(
+            input=spec.name, op="given", text=f"A bedroom count found by the {who}", quote=quote
+        )
+        formula = Cases(
+            kind="cases",
+            cases=[
+                Case(when=when, then=Apply(kind="apply", rule=plans.id, bind={"bedrooms": count}))
+            ],
+            otherwise=Apply(kind="apply", rule=plans.id),
+        )
+        out += [plans, rule.model_copy(update={"formula": formula, "inputs": [*rule.inputs, spec]})]
     return out

@@ -104,7 +104,8 @@ def verbatim(rule: Rule, section: Section) -> bool:
 _BREAK = re.compile(r"(?<=[.;])\s+(?=[A-Z(\"])")
 _ABBREV = re.compile(r"(?:\b(?:[A-Z]|Minn|Stat|ch|Ch|Sec|Secs|No|Nos|Subd|St|Ord|art|Art|subd)\.)$")
 RELEVANT = re.compile(
-    r"gallon|bedroom|flow|tank|capacity|permit|pump|minn|valid|expire|lapse|increase", re.I
+    r"gallon|bedroom|flow|tank|capacity|permit|pump|minn|valid|expire|lapse|increase|escrow|bond|deposit|security",
+    re.I,
 )
 """Words without which a sentence states none of the rules read here (it is not read further)."""
 

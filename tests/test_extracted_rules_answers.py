@@ -140,3 +140,28 @@ def test_the_ui_rule_form_offers_the_extracted_rules_labelled(
     assert {"bedrooms", "food_grinder", "walkout_basement"} <= fields
     result = C.run_rule(KEY, "tank.table.12-3", "bedrooms = 5\nfood_grinder = yes")
     assert result.value == 2250.0
+
+
+@pytest.mark.usefixtures("tmp_home")
+def test_calc_setback_uses_the_extracted_setbacks_of_a_city_without_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ((_, source),) = load_manifest(MANIFEST)
+    assert main(["ingest", str(source), "--manifest", str(MANIFEST), "--no-index"]) == 0
+    capsys.readouterr()
+    assert main(["calc", "features", "--city", KEY]) == 0
+    listed = capsys.readouterr().out.split()
+    assert listed[:3] == ["property_line", "building", "well"] and "water_pipe" in listed
+    assert main(["calc", "setback", "--city", KEY, "--feature", "well", "--component",
+                 "soil_treatment_area", "--json"]) == 0  # fmt: skip
+    result = json.loads(capsys.readouterr().out)
+    assert result["value"] == 75.0 and result["status"] == "flagged"
+    assert result["citations"][0]["section"] == "12-7"
+    assert any("not reviewed" in w for w in result["warnings"])
+
+
+@pytest.mark.slow
+def test_a_how_far_question_is_computed_from_the_extracted_setbacks(assistant: Assistant) -> None:
+    answer = assistant.ask("In Maple Hollow how far does a drainfield have to be from a well?")
+    assert "75" in answer.answer and "not reviewed" in answer.answer, answer.answer
+    assert any(c.section == "12-7" for c in answer.citations)

@@ -102,6 +102,20 @@ SHAPES = [
      "gallons, plus 250 gallons for each bedroom over three.\n(b) Where a food grinder is "
      "installed, the capacity required by subsection (a) shall be increased by 400 gallons.",
      "Tanks", "tank.dwelling.7-3", {"bedrooms": 4, "food_grinder": False}, 1150.0),
+    ("holding_tank_one_figure",
+     "(c) For a home, the holding tank shall hold at least 1,800 gallons.",
+     "Holding tanks", "holding_tank.dwelling.7-3", {}, 1800.0),
+    ("escrow_share_of_the_bid_above_its_floor",
+     "(e) In winter the buyer shall deposit an escrow of $5,000 or 120 percent of the "
+     "contractor's bid, whichever is greater.", "Transfers", "escrow.share.7-3",
+     {"bid_usd": 6000}, 7200.0),  # 1.2 x 6,000 = 7,200 > 5,000
+    ("escrow_floor_above_the_share",
+     "(e) In winter the buyer shall deposit an escrow of $5,000 or 120 percent of the "
+     "contractor's bid, whichever is greater.", "Transfers", "escrow.share.7-3",
+     {"bid_usd": 3000}, 5000.0),  # 1.2 x 3,000 = 3,600 < 5,000
+    ("bond_share_of_the_cost",
+     "(f) The permit holder shall post a bond equal to 150 percent of the estimated cost of the "
+     "work.", "Bonds", "bond.share.7-3", {"cost_usd": 8000}, 12000.0),
     ("percent_increase",
      "(a) The design flow for a dwelling is 150 gallons per day per bedroom.\n(b) If a garbage "
      "disposal is installed, the design flow shall be increased by 50 percent.",
@@ -128,6 +142,12 @@ def test_each_shape_is_read_into_a_rule_that_computes_the_printed_figure(
     assert "not reviewed" in result.summary
 
 
+def test_a_dollar_figure_is_shown_as_dollars_in_the_steps() -> None:
+    text = "(e) The escrow is $5,000 or 120 percent of the bid, whichever is greater."
+    result = _run(extract_rules([_section(text, "Transfers")]), "escrow.share.7-3", bid_usd=1000)
+    assert "the greater of $5,000 and $1,200" in result.steps[-1], result.steps
+
+
 UNCERTAIN = [
     ("thresholds_disagree",
      "(a) The design flow is 450 gallons per day for three or fewer bedrooms, plus 150 gallons "
@@ -143,6 +163,13 @@ UNCERTAIN = [
      "gallons."),
     ("installed_to_a_state_rule_is_not_its_size",
      "(e) Septic tanks shall be installed as required by Minnesota Rules, part 7080.2000."),
+    ("holding_tank_two_figures",
+     "(c) A holding tank shall hold at least 1,000 gallons, or 1,500 gallons where it is "
+     "pumped by the city."),
+    ("escrow_with_two_shares",
+     "(e) The escrow is 110 percent of the bid, or 125 percent of the bid for a mound."),
+    ("escrow_floor_without_whichever",
+     "(e) The escrow is $2,000 and 110 percent of the bid."),
     ("two_bases",
      "(d) A tank for two or fewer bedrooms holds 800 gallons or 900 gallons, plus 200 gallons "
      "for each bedroom over two."),
@@ -170,6 +197,12 @@ DATES = [
      "Permits", "permit.date.7-3", {"issue_date": "2026-03-15"}, "2027-09-15"),
     ("permit_term_in_years", "B. Term: An installation permit shall expire two years after issuance.",
      "Permits", "permit.date.7-3", {"issue_date": "2026-01-31"}, "2028-01-31"),
+    ("permit_to_a_day_of_the_next_year",
+     "(c) An installation permit is valid until June 30 of the year following the year in which "
+     "it was issued.", "Permits", "permit.date.7-3", {"issue_date": "2026-11-20"}, "2027-06-30"),
+    ("permit_to_a_day_of_its_own_year",
+     "(c) Every permit is valid until December 31 of the year in which it is issued.",
+     "Permits", "permit.date.7-3", {"issue_date": "2026-02-01"}, "2026-12-31"),
     ("pumping_interval",
      "(a) Every septic tank shall be pumped at least once every 30 months by a licensed pumper.",
      "Maintenance", "pumping.date.7-3", {"last_pumping_date": "2025-06-01"}, "2027-12-01"),
@@ -300,3 +333,137 @@ def test_curated_rules_always_win_over_extracted_ones() -> None:
         assert base.extracted_city("maple-hollow") is None and calls == ["maple-hollow"]
     finally:
         base.use_extracted(None)
+
+
+# (id, feature, component, feet): Sec. 12-7 of the Maple Hollow file, read by hand
+SETBACKS = [
+    ("sentence_tank_property_line", "property_line", "tank", 10.0),
+    ("sentence_second_item", "building", "tank", 15.0),
+    ("list_area_well", "well", "soil_treatment_area", 75.0),
+    ("list_area_dwelling", "building", "soil_treatment_area", 20.0),
+    ("list_lot_line_is_the_property_line", "property_line", "soil_treatment_area", 10.0),
+]
+
+
+@pytest.mark.parametrize(
+    ("feature", "component", "feet"), [s[1:] for s in SETBACKS], ids=[s[0] for s in SETBACKS]
+)
+def test_setback_sentences_and_lists_are_read_by_feature_and_part(
+    feature: str, component: str, feet: float
+) -> None:
+    from ingest import load_manifest, parse_document
+
+    ((entry, source),) = load_manifest(DATA / "manifest.yaml")
+    doc = parse_document(entry, source)
+    result = _run(list(doc.rules), "setback.table.12-7", feature=feature, component=component)
+    assert result.value == feet, result.steps
+    assert "not reviewed" in result.summary
+    section = next(s for s in doc.sections if s.section == "12-7")
+    assert all(fold_ws(c.quote) in fold_ws(section.text) for c in result.citations)
+
+
+def test_a_setback_the_text_gives_for_one_part_only_is_not_given_for_the_other() -> None:
+    from ingest import load_manifest, parse_document
+
+    ((entry, source),) = load_manifest(DATA / "manifest.yaml")
+    doc = parse_document(entry, source)
+    result = _run(list(doc.rules), "setback.table.12-7", feature="well", component="tank")
+    assert result.value is None and result.status == "not_in_corpus"
+    assert any("Minnesota Rules, chapter 7080" in n for n in result.not_covered)
+
+
+def test_a_feature_the_section_does_not_list_is_left_to_the_state_rule_it_names() -> None:
+    from ingest import load_manifest, parse_document
+
+    ((entry, source),) = load_manifest(DATA / "manifest.yaml")
+    doc = parse_document(entry, source)
+    result = _run(list(doc.rules), "setback.table.12-7", feature="water_pipe", component="tank")
+    assert result.status == "deferred" and result.value is None
+    assert "Minnesota Rules, chapter 7080" in result.summary
+    assert "features not named in this section" in result.citations[-1].quote
+
+
+SETBACK_TABLE = (
+    "(a) Each tank and absorption field shall meet the distances of this table.\n\n"
+    "            REQUIRED SEPARATION DISTANCES (FEET)\n\n"
+    "  Feature                        Tank      Absorption\n"
+    "                                            Field\n"
+    "  ---------------------------    ------    ----------\n"
+    "  Lot line                         8          12\n"
+    "  Drinking water well             60         120\n"
+    "  Wetland edge                    30          60\n"
+)
+TABLE_CELLS = [
+    ("tank_column", "well", "tank", 60.0),
+    ("area_column", "well", "soil_treatment_area", 120.0),
+    ("lot_line", "property_line", "soil_treatment_area", 12.0),
+    ("own_feature_word", "wetland", "tank", 30.0),
+]
+
+
+@pytest.mark.parametrize(
+    ("feature", "component", "feet"),
+    [c[1:] for c in TABLE_CELLS],
+    ids=[c[0] for c in TABLE_CELLS],
+)
+def test_a_fixed_width_setback_table_in_feet_is_read_by_its_columns(
+    feature: str, component: str, feet: float
+) -> None:
+    section = _section(SETBACK_TABLE, "Setbacks").model_copy(
+        update={"char_end": len(SETBACK_TABLE)}
+    )
+    (rule,) = extract_rules([section], SETBACK_TABLE)
+    assert rule.topic == "setback" and rule.origin == "extracted" and rule.unit == "ft"
+    assert _run([rule], rule.id, feature=feature, component=component).value == feet
+
+
+NOT_SETBACKS = [
+    ("a_pipe_length_outside_a_setback_section",
+     "(d) The inlet pipe shall extend at least two feet (2') from the tank wall.", "Tanks"),
+    ("a_figure_that_reads_two_ways",
+     "(a) A septic tank shall be located at least ten feet (12') from a property line.",
+     "Setbacks"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "title"), [n[1:] for n in NOT_SETBACKS], ids=[n[0] for n in NOT_SETBACKS]
+)
+def test_a_distance_that_is_not_a_setback_or_reads_two_ways_gives_no_setback_rule(
+    text: str, title: str
+) -> None:
+    assert [r for r in extract_rules([_section(text, title)]) if r.topic == "setback"] == []
+
+
+def test_a_day_of_the_year_is_counted_only_in_whole_years() -> None:
+    from pydantic import ValidationError
+
+    from tools.formulas import Const, DateArithmetic
+
+    amount = Const(kind="const", value=1, unit="months")
+    with pytest.raises(ValidationError, match="'on' counts whole years"):
+        DateArithmetic(kind="date_arithmetic", start="issue_date", amount=amount, unit="months",
+                       on="12-31")  # fmt: skip
+
+
+HIGHER_COUNT = (
+    "(a) The design flow of a home is 300 gallons per day for two or fewer bedrooms, plus 100 "
+    "gallons per day for each bedroom over two.\n(b) A design shall use the bedroom count "
+    "stated in the application or counted by the building official, whichever is greater."
+)
+COUNTS = [
+    ("application_only", {"bedrooms": 4}, 500.0),  # 300 + 2 x 100
+    ("official_counted_more", {"bedrooms": 4, "bedrooms_found": 5}, 600.0),  # 5 bedrooms
+    ("application_higher", {"bedrooms": 5, "bedrooms_found": 3}, 600.0),  # 5 bedrooms
+]
+
+
+@pytest.mark.parametrize(("inputs", "gpd"), [c[1:] for c in COUNTS], ids=[c[0] for c in COUNTS])
+def test_the_higher_of_two_bedroom_counts_is_designed_for(
+    inputs: dict[str, int], gpd: float
+) -> None:
+    rules = extract_rules([_section(HIGHER_COUNT, "Design flow")])
+    result = _run(rules, "flow.dwelling.7-3", **inputs)
+    assert result.value == gpd, result.steps
+    if "bedrooms_found" in inputs:
+        assert any("whichever is greater" in c.quote for c in result.citations)

@@ -144,7 +144,7 @@ def _const(ctx: _Ctx, n: Const) -> tuple[float, str]:
     _confidence(ctx, n, n.value)
     ctx.cite(n)
     assert n.value is not None
-    return n.value, f"{fmt(n.value)} {n.unit}".strip()
+    return n.value, _show(n.value, n.unit)
 
 
 def _confidence(ctx: _Ctx, loc: Locator, value: float | None) -> None:
@@ -185,7 +185,10 @@ def _cond(ctx: _Ctx, c: Condition) -> bool:
         return any(_cond(ctx, sub) for sub in c.any)
     assert c.input is not None
     if c.op in ("given", "missing"):
-        return (ctx.env.get(c.input) is not None) == (c.op == "given")
+        held = (ctx.env.get(c.input) is not None) == (c.op == "given")
+        if held and c.quote:  # the branch a quoted provision opens is cited
+            ctx.cite(c)
+        return held
     x = _input(ctx, c.input)
     v = c.value
     if c.op == "season":
@@ -415,6 +418,14 @@ def _date(ctx: _Ctx, n: DateArithmetic) -> tuple[Value, str]:
         day = min(start.day, calendar.monthrange(start.year + y, m + 1)[1])
         value = start.replace(year=start.year + y, month=m + 1, day=day)
     word = "+" if n.direction == "after" else "−"
+    if n.on is not None:
+        month, day = (int(p) for p in n.on.split("-"))
+        value = date(start.year + k, month, day)
+        text = _show(value)
+        ctx.steps.append(
+            f"{n.label or 'Date'}: {_show(value)[5:]} of the year {start.year} {word} {at} = {text}."
+        )
+        return value, text
     text = _show(value)
     ctx.steps.append(f"{n.label or 'Date'}: {_show(start)} {word} {at} = {text}.")
     return value, text

@@ -215,7 +215,19 @@ class DateArithmetic(_Record):
     amount: Expr
     unit: Literal["hours", "days", "months", "years"]
     direction: Literal["after", "before"] = "after"
+    on: str | None = Field(
+        default=None,
+        pattern=r"^\d{2}-\d{2}$",
+        description="'MM-DD': the result is that day of the year counted to ('December 31 of "
+        "the year following the year of issue': unit years, amount 1, on '12-31').",
+    )
     label: str = ""
+
+    @model_validator(mode="after")
+    def _on_counts_years(self) -> DateArithmetic:
+        if self.on is not None and self.unit != "years":
+            raise ValueError(f"'on' counts whole years, not {self.unit!r}")
+        return self
 
 
 Expr = Annotated[

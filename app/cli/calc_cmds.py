@@ -134,6 +134,18 @@ def _extracted(topic: str, city: str, given: dict[str, Any]) -> list[CalcResult]
     return out
 
 
+def _extracted_features(city: str) -> list[str]:
+    """The features the setback rules read from a city's text list (extracted, not reviewed)."""
+    from tools.applied import rules_for
+
+    out: dict[str, None] = {}
+    for rule in rules_for(city, "setback"):
+        spec = rule.input("feature")
+        if rule.origin == "extracted" and spec is not None and spec.choices:
+            out.update(dict.fromkeys(spec.choices))
+    return list(out)
+
+
 def _no_rules(topic: str, city: str, as_json: bool, extra: str = "") -> None:
     """Say the city has no curated rules and quote its text; unknown cities stay an error."""
     corpus = Corpus.load(common.settings().home)
@@ -295,7 +307,8 @@ def setback_cmd(
     as_json: bool = JSON,
 ) -> None:
     """Minimum setback (feet) of a tank or soil treatment area from a feature."""
-    _calc("setback", city, as_json, lambda: setback(city, feature, component), feature)  # type: ignore[arg-type]
+    given = {"feature": feature, "component": component}
+    _calc("setback", city, as_json, lambda: setback(city, feature, component), feature, given)  # type: ignore[arg-type]
 
 
 @calc_app.command("features")
@@ -304,8 +317,10 @@ def features_cmd(city: str = CITY) -> None:
     try:
         keys = known_features(city)
     except NoCuratedRulesError:
-        _no_rules("setback", city, False)
-        return
+        keys = _extracted_features(city)
+        if not keys:
+            _no_rules("setback", city, False)
+            return
     for key in keys:
         common.console.print(key, highlight=False, markup=False)
 

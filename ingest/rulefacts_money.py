@@ -1,0 +1,87 @@
+"""Money held as a share of a price: an escrow, bond, deposit or security stated as a percentage
+of a bid or cost, with or without a dollar floor.
+
+    "an escrow of $15,000 or 115 percent of a licensed installer's bid, whichever is greater"
+        -> greatest_of($15,000, 115 % of the bid)
+    "the city shall hold an escrow equal to 125 percent of the estimated cost"
+        -> percent_of(125, the cost)
+
+The price is an input in dollars named from its word (`bid_usd`, `cost_usd`); a sentence with
+two percentages or two dollar figures, or a floor whose direction is not "greater"/"less", gives
+no rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ingest.records import Section
+from ingest.rulefacts_shapes import Clause, const, rule_id
+from tools.formulas import Extreme, Input, InputSpec, PercentOf, Rule
+
+_HELD = ("escrow", "bond", "letter of credit", "security", "deposit")
+"""What is held, the more specific word first ('deposit an escrow' holds an escrow)."""
+_PERCENT = re.compile(
+    r"\b(\d+(?:\.\d+)?) percent of (?:a |an |the )?(?:[a-z']+ ){0,3}?(bid|cost|estimate|price)s?\b"
+)
+_DOLLARS = re.compile(r"\$ ?(\d+(?:\.\d+)?)")
+_WHICHEVER = re.compile(r"\bwhichever is (greater|larger|higher|more|less|lower|smaller)\b")
+
+
+def money_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
+    """Each sentence that holds money as a percentage of a bid or cost (one rule a section)."""
+    out: list[Rule] = []
+    for para in paras:
+        for c in para:
+            read = c.read
+            held = next((w for w in _HELD if re.search(rf"\b{w}\b", read or "")), None)
+            if not read or held is None:
+                continue
+            percents = list(_PERCENT.finditer(read))
+            dollars = {float(d.group(1)) for d in _DOLLARS.finditer(read)}
+            if len(percents) != 1 or len(dollars) > 1:
+                continue
+            p = percents[0]
+            what, base = held, p.group(2)
+            spec = InputSpec(
+                name=f"{base}_usd", kind="number", unit="$", label=f"the {base}, dollars",
+                low=0, high=1e9,
+            )  # fmt: skip
+            share = PercentOf(
+                kind="percent_of",
+                label=f"{float(p.group(1)):g} percent of the {base}",
+                unit="$",
+                percent=const(float(p.group(1)), "%", f"percent of the {base}", c.text),
+                of=Input(kind="input", name=spec.name),
+            )
+            formula: PercentOf | Extreme = share
+            if dollars:
+                which = _WHICHEVER.search(read)
+                if which is None:
+                    continue  # a dollar figure whose part in the rule is not read
+                kind = (
+                    "least_of" if which.group(1) in ("less", "lower", "smaller") else "greatest_of"
+                )
+                formula = Extreme(
+                    kind=kind,  # type: ignore[arg-type]
+                    label="The greater" if kind == "greatest_of" else "The less",
+                    unit="$",
+                    terms=[const(dollars.pop(), "$", f"{what} of", c.text), share],
+                )
+            out.append(
+                Rule(
+                    id=rule_id(what.replace(" ", "_"), "share", section),
+                    topic=what.replace(" ", "_"),
+                    asks=f"{what} to hold for a {base}",
+                    unit="$",
+                    terms=[what, f"how much {what}"],
+                    section=section.section,
+                    title=None if section.section else section.title,
+                    quote=c.text,
+                    confidence="medium",
+                    inputs=[spec],
+                    formula=formula,
+                    origin="extracted",
+                )
+            )
+    return out[:1] if len(out) == 1 else []

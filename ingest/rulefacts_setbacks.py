@@ -1,0 +1,322 @@
+"""Setback distances read from a city's text into one `setback` rule per section.
+
+Three printed shapes, all common in codified ordinances:
+
+    "A septic tank shall be located at least ten feet (10') from a property line."
+    a lead-in naming the part of the system ("A soil treatment area shall be placed at least:",
+      "(1) Septic tanks and pump tanks:") followed by list items ("1. Ten feet (10') from a
+      property line;", "a. Water supply well: 50 feet.")
+    a fixed-width table whose unit is in its caption or header ("SETBACK DISTANCES (IN FEET)")
+      with one figure column per part ("Sewage Tank", "Soil Treatment Area")
+
+The rule reads `feature` (a choice: the features the section lists, under the shared setback
+vocabulary where a feature is one of it: well, building, property_line, water_pipe, the lake
+classes, water) and `component` (tank or soil_treatment_area). A feature listed twice for one
+part with different distances, or a line whose number reads two ways, gives no row.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ingest.numbers import read_numbers
+from ingest.records import Section
+from ingest.rulefacts_more import columns
+from ingest.rulefacts_shapes import fold, rule_id
+from tools.formulas import Case, Cases, Condition, Const, InputSpec, Row, Rule, Table
+
+COMPONENTS = ("tank", "soil_treatment_area")
+_TANK = re.compile(r"\btanks?\b")
+_AREA = re.compile(
+    r"soil (?:treatment|absorption)|dispersal area|drain ?fields?|absorption (?:area|field)|"
+    r"\bmounds?\b|\btrench"
+)
+_BOTH = re.compile(r"\b(?:each|every|any) part of (?:a|the) system|\bsystems? (?:shall|must)")
+_PLACED = re.compile(
+    r"\b(?:located|placed|set back|setbacks?|installed|constructed|distances?|separated)\b"
+)
+_SETBACK_TITLE = re.compile(r"setback|location|siting|distance|isolation|placement", re.I)
+# "10 feet from a property line" (items may share a line: "..., and 10 feet from a building")
+_FROM = re.compile(
+    r"\b(\d+(?:\.\d+)?) (?:feet|foot|ft\.?)\s*(?:horizontally )?(?:from|of) (?:a |an |the |any )?"
+    r"([a-z][a-z ,'/-]*?)(?=\s*(?:[;.]|,? and\b|,? or any\b|,? or (?:a|an) greater\b|"
+    r",? (?:measured|unless|except|whichever)\b|$))"
+)
+# "a. Property line: five feet." / "Natural environment lakes, including ...: 150 feet;"
+_COLON = re.compile(
+    r"^(?:\(?[a-z0-9]{1,3}[.)]\s+)?([a-z][^:]{1,120}?):\s*(\d+(?:\.\d+)?) (?:feet|foot|ft\.?)"
+    r"\s*[;.]?\s*(?:and|or)?\s*$"
+)
+_ITEM = re.compile(r"^\(?[a-z0-9]{1,3}[.)]\s")
+_DEFERS = re.compile(
+    r"features? not (?:listed|shown|named).{0,80}?(?:as required by|under|in accordance with)\s+"
+    r"(minn(?:esota)?\.? ?(?:r\.|rules),?\s*(?:part|parts|chapter|ch\.)?\s*\d{4}(?:\.\d{4})?)",
+    re.I,
+)
+
+_KEYS: tuple[tuple[str, str], ...] = (
+    ("lake_natural_environment", r"natural environment"),
+    ("lake_recreational_development", r"recreation(?:al)? development"),
+    ("lake_general_development", r"general development"),
+    ("property_line", r"property (?:line|boundary)|lot line"),
+    ("well", r"\bwells?\b"),
+    ("water_suction_pipe", r"suction"),
+    ("water_pipe", r"water (?:pipe|line|main)s?\b.*pressure|pressure.*\b(?:pipe|line)"),
+    ("building_without_foundation", r"(?:without|no) (?:a )?foundation"),
+    ("building", r"\bbuilding|dwelling|house|garage|foundation"),
+    ("water", r"\blakes?\b|\brivers?\b|\bstreams?\b|ordinary high water|\bohw"),
+    ("wetland", r"wetland"),
+    ("bluff", r"bluff"),
+    ("road", r"\broad|right-of-way|\bstreet"),
+)
+"""The shared setback vocabulary (a question's feature words, `app.params`), by the words of a
+listed feature; any other feature keeps its own first words as its key."""
+_SHARED = [k for k, _ in _KEYS if k not in ("water_suction_pipe", "building_without_foundation")]
+_SHARED.insert(_SHARED.index("water") + 1, "river")
+
+
+_STOP = ("a", "an", "the", "any", "of", "or", "other", "public", "buried", "each", "every")
+
+
+def feature_key(words: str) -> str:
+    low = words.lower()
+    for key, pattern in _KEYS:
+        if re.search(pattern, low):
+            if (
+                key == "water"
+                and not re.search(r"\blakes?\b", low)
+                and re.search(r"river|stream", low)
+            ):
+                return "river"
+            return key
+    slug = [w for w in re.findall(r"[a-z]+", low) if w not in _STOP]
+    return slug[0] if slug else "feature"
+
+
+def _components(text: str) -> tuple[str, ...]:
+    """The parts of a system a lead-in or sentence speaks of (both for 'each part of a system')."""
+    low = text.lower()
+    tank, area = bool(_TANK.search(low)), bool(_AREA.search(low))
+    if _BOTH.search(low) or (tank and area):
+        return COMPONENTS
+    if tank:
+        return ("tank",)
+    if area:
+        return ("soil_treatment_area",)
+    return ()
+
+
+class _Rows:
+    """Rows by component, in the order printed; a feature given two distances is dropped."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, dict[str, tuple[float, str, str]]] = {c: {} for c in COMPONENTS}
+        self.bad: set[tuple[str, str]] = set()
+
+    def add(self, comps: tuple[str, ...], words: str, feet: float, quote: str) -> None:
+        key = feature_key(words)
+        for c in comps:
+            old = self.rows[c].get(key)
+            if old is not None and old[0] != feet:
+                self.bad.add((c, key))
+            self.rows[c].setdefault(key, (feet, words.strip(" ,"), quote))
+
+    def tables(self) -> dict[str, list[Row]]:
+        out: dict[str, list[Row]] = {}
+        for c, rows in self.rows.items():
+            out[c] = [
+                Row(
+                    label=label[:1].upper() + label[1:],
+                    match=key,
+                    value=feet,
+                    quote=quote,
+                    confidence="medium",
+                )
+                for key, (feet, label, quote) in rows.items()
+                if (c, key) not in self.bad
+            ]
+        return out
+
+
+def _text_rows(section: Section, rows: _Rows) -> str:
+    """Rows from sentences and lists of the section text; the first lead-in, as the rule quote."""
+    lead_quote = ""
+    group: tuple[str, ...] = ()
+    titled = bool(_SETBACK_TITLE.search(section.title))
+    for line in section.text.splitlines():
+        line = " ".join(line.split())
+        read = read_numbers(line)
+        if not line or read is None:
+            continue
+        items = [(m.group(2), float(m.group(1)), m.start()) for m in _FROM.finditer(read)]
+        colon = _COLON.match(read)
+        if colon and not items:
+            items = [(colon.group(1), float(colon.group(2)), 0)]
+        if not items:
+            if read.rstrip().endswith(":") and (_PLACED.search(read) or _components(read)):
+                comps = _components(read)
+                if not _ITEM.match(read) or comps:
+                    group = comps or (COMPONENTS if _PLACED.search(read) else group)
+                else:
+                    group = comps
+                lead_quote = lead_quote or line
+            elif not _ITEM.match(read):
+                group = ()  # a paragraph that is not a lead-in ends the list
+            continue
+        before = read[: items[0][2]] if not colon else ""
+        own = _components(before) if before else ()
+        comps = own or group
+        if not comps or not ((own and (_PLACED.search(before) or titled)) or group):
+            continue
+        for words, feet, _ in items:
+            rows.add(comps, words, feet, line)
+        if own:
+            lead_quote = lead_quote or line
+    return lead_quote
+
+
+_TROW = re.compile(r"^\s*(?P<label>\S.*?\S)(?P<figs>(?:\s{2,}\d+(?:\.\d+)?\*?)+)\s*$")
+
+
+def _table_rows(section: Section, source: str, rows: _Rows) -> str:
+    """Rows of a fixed-width table in feet with a figure column per part of the system."""
+    raw = source[section.char_start : section.char_end].splitlines() if source else []
+    found = [(i, m) for i, line in enumerate(raw) if (m := _TROW.match(line))]
+    if len(found) < 2 or found[-1][0] - found[0][0] != len(found) - 1:
+        return ""
+    widths = {len(m.group("figs").split()) for _, m in found}
+    if len(widths) != 1:
+        return ""
+    k = widths.pop()
+    first = found[0][0]
+    header: list[str] = []
+    at = first - 1
+    while at >= 0 and len(header) < 6 and raw[at].strip():
+        if not re.fullmatch(r"[\s\-=_]+", raw[at]):
+            header.insert(0, raw[at])
+        at -= 1
+    while at >= 0 and not raw[at].strip():
+        at -= 1
+    caption = raw[at].strip() if at >= 0 else ""
+    words = fold(" ".join([caption, *header])).lower()
+    if not re.search(r"\bfeet\b|\bft\b", words) or not _SETBACK_TITLE.search(words + section.title):
+        return ""
+    spans = [
+        (
+            min(m.start("figs") + f.start() for _, m in found for f in _nth(m, j)),
+            max(m.start("figs") + f.end() for _, m in found for f in _nth(m, j)),
+        )
+        for j in range(k)
+    ]
+    heads = columns(header, spans)
+    comps = [_components(h) for h in heads] if k > 1 else [COMPONENTS]
+    if any(len(c) != 1 for c in comps) and k > 1:
+        return ""
+    text = fold(section.text)
+    for _, m in found:
+        line = fold(m.group(0))
+        if line not in text or read_numbers(m.group("label")) is None:
+            continue
+        figs = m.group("figs").split()
+        for j, fig in enumerate(figs):
+            rows.add(comps[j], m.group("label"), float(fig.rstrip("*")), line)
+    cap = fold(caption)
+    return cap if cap and cap in text else ""
+
+
+def _nth(m: re.Match[str], j: int) -> list[re.Match[str]]:
+    figs = list(re.finditer(r"\S+", m.group("figs")))
+    return [figs[j]] if j < len(figs) else []
+
+
+def setback_rules(section: Section, source: str) -> list[Rule]:
+    """The section's setback distances as one rule by feature and part of the system."""
+    low = section.text.lower()
+    if "feet" not in low and "ft" not in low and "'" not in low:
+        return []
+    rows = _Rows()
+    quote = _table_rows(section, source, rows) or _text_rows(section, rows)
+    tables = rows.tables()
+    if not quote or not any(tables.values()):
+        return []
+    features = list(dict.fromkeys(r.match for c in COMPONENTS for r in tables[c] if r.match))
+    not_covered = []
+    unlisted: list[str] = []
+    deferred = _DEFERS.search(fold(section.text))
+    defers_to = " ".join(deferred.group(1).split()) if deferred else ""
+    said = next((fold(ln) for ln in section.text.splitlines() if _DEFERS.search(fold(ln))), "")
+    if defers_to and said:
+        not_covered.append(f"Features not listed in §{section.ref}: as required by {defers_to}.")
+        waters = {"water", "river", *(k for k in _SHARED if k.startswith("lake_"))}
+        unlisted = [
+            k for k in _SHARED if k not in features and not (k in waters and waters & set(features))
+        ]
+    cases = []
+    for c in COMPONENTS:
+        if not tables[c]:
+            continue
+        part = "tanks" if c == "tank" else "soil treatment areas"
+        listed: list[str] = [r.match for r in tables[c] if r.match]
+        when = Condition(
+            all=[
+                Condition(input="component", op="eq", value=c, text=part[:1].upper() + part[1:-1]),
+                Condition(
+                    input="feature", op="in", value=listed, text=f"A feature listed for {part}"
+                ),
+            ]
+        )
+        table = Table(
+            kind="table",
+            input="feature",
+            rows=tables[c],
+            unit="ft",
+            label=f"§{section.ref}, {part}",
+        )
+        cases.append(Case(when=when, then=table))
+    if unlisted:
+        cases.append(
+            Case(
+                when=Condition(input="feature", op="in", value=unlisted,
+                               text="A feature the section does not list"),
+                then=Const(kind="const", defers_to=defers_to, quote=said, confidence="medium",
+                           label="setback from a feature not listed"),
+            )
+        )  # fmt: skip
+    formula = Cases(
+        kind="cases",
+        cases=cases,
+        otherwise_note=f"§{section.ref} lists no distance from this feature for this part of the "
+        "system.",
+    )
+    inputs = [
+        InputSpec(
+            name="feature",
+            kind="choice",
+            label="feature the setback is measured to",
+            choices=features + unlisted,
+        ),
+        InputSpec(
+            name="component",
+            kind="choice",
+            label="tank or soil treatment area",
+            choices=list(COMPONENTS),
+            default="tank",
+        ),
+    ]
+    return [
+        Rule(
+            id=rule_id("setback", "table", section),
+            topic="setback",
+            asks="minimum setback from a feature",
+            unit="ft",
+            terms=["setback", "how far", "far from", "distance"],
+            section=section.section,
+            title=None if section.section else section.title,
+            quote=quote,
+            confidence="medium",
+            inputs=inputs,
+            formula=formula,
+            not_covered=not_covered,
+            origin="extracted",
+        )
+    ]
