@@ -36,6 +36,11 @@ class AnswerType(_Record):
     hint: str = Field(
         description="Words searched with the question when no provision has the type."
     )
+    decisive: bool = Field(
+        default=False,
+        description="A question that asks this type is not answered by a computed figure of "
+        "another type ('how far must the tank be' is not asking for its capacity).",
+    )
 
 
 class Weights(_Record):

@@ -30,6 +30,7 @@ import numpy as np
 
 from app.compose import _STOP, _stem, split_sentences
 from app.lexicon import Lexicon, lexicon
+from app.rows import ROWS, table_rows
 
 _ITEM = re.compile(r"^\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s")
 _LEAD_IN = re.compile(r":$|:\s*\(?(?:\d{1,2}|[a-zA-Z])[.)]$")
@@ -129,6 +130,8 @@ def _spans(section: Any) -> list[str]:
         words = re.findall(r"[A-Za-z]{3,}", span)
         if len(words) >= 3 and span not in out and span in folded:
             out.append(span)
+    # a table's rows, its unit said once in its caption: "Water supply well 50 100" (IN FEET)
+    out.extend(r for r in table_rows(section.text, _is_unit) if r not in out and r in folded)
     return out
 
 
@@ -308,7 +311,13 @@ def score(
 def carries(text: str, name: str) -> bool:
     lex = lexicon()
     t = lex.answer_types.get(name)
-    return bool(t and lex.pattern(t.carries).search(text))
+    row = ROWS.get(text)  # a table row's cells in its caption's unit
+    return bool(t and lex.pattern(t.carries).search(row.read() if row else text))
+
+
+def _is_unit(words: str) -> bool:
+    """A caption's '(IN FEET)': words the answer types read as a unit after a number."""
+    return any(carries(f"2 {words}", t) for t in FIGURE_TYPES if t != "count")
 
 
 _CLAUSE = re.compile(r"[;.:]\s|,\s+(?:and|or|but)\s|\s\(\w{1,3}\)\s|\s(?=\d{1,2}\.\s)")
@@ -322,6 +331,9 @@ def figure(text: str, name: str, question: str = "") -> str | None:
     t = lex.answer_types.get(name)
     if not t or not t.figure:
         return None
+    row = ROWS.get(text)
+    if row is not None and lex.pattern(t.figure).search(row.read()):
+        return row.cell(set(stems(question)), stems)
     found = list(lex.pattern(t.figure).finditer(text))
     if not found:
         return None

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import logging
 import re
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
 
 from app.compose import Block
+from app.lexicon import lexicon
 from app.params import extract_params
 from app.quantities import _label_words, bind, extract_quantities
+from app.reader import FIGURE_TYPES, asked_types, carries
 from app.records import ToolCall
 from app.understand import Understanding
 from core.errors import ToolInputError
@@ -146,6 +149,23 @@ def inputs_for(
     return given
 
 
+def _figure_types(text: str) -> set[str]:
+    """The kinds of figure an asked part wants, where its wording decides them (a distance)."""
+    types = lexicon().answer_types
+    return {t for t in asked_types(text) if t in FIGURE_TYPES and types[t].decisive}
+
+
+@lru_cache(maxsize=256)
+def _unit_types(unit: str) -> frozenset[str]:
+    """The kinds of figure a rule's unit gives ('gal': a volume), by the reader's own patterns."""
+    if not unit:
+        return frozenset()
+    said = (f"2 {unit}", f"2 {unit}.", f"{unit}2")
+    return frozenset(
+        t for t in FIGURE_TYPES if t != "count" and any(carries(text, t) for text in said)
+    )
+
+
 def _is_stated(q: Any, given: dict[str, Any]) -> bool:
     return q.unit == "bedrooms" and not isinstance(q.value, list) and "bedrooms" in given
 
@@ -165,7 +185,11 @@ def choose(
         others = " ".join(p.text for p in pieces if p.asked and p is not part)
         ranked: list[tuple[int, int, int, int, Any, dict[str, Any], set[str]]] = []
         best_text: tuple[int, Any] | None = None
+        asked = _figure_types(part.text)
         for i, rule in enumerate(rules):
+            gives = _unit_types(rule.unit)
+            if asked and gives and not asked & gives:
+                continue  # "how far must the tank be ..." is not asking for its capacity
             own, found, first = _hits(rule, part.text)
             score = own * 2 + _hits(rule, premise)[0] if premise else own * 2
             if score == 0:

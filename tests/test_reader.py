@@ -384,3 +384,34 @@ def test_a_phrase_bounding_a_list_or_figure_is_no_negation(
 
 def test_a_passive_by_whom_asks_who() -> None:
     assert "who" in asked_types("Can the tank be pumped by the homeowner?")
+
+
+_TABLE = """5.3.1 Every tank and drainfield shall be located not less than the distances in Table 5.3.
+TABLE 5.3 MINIMUM SEPARATIONS (IN FEET)
+Feature                         Septic Tank    Drainfield
+Property line                        10             10
+Private well                         50            100
+Top of bluff                         30             40
+5.3.2 Distances are measured from the outer wall of a tank."""
+
+
+@pytest.mark.parametrize(("question", "row", "expected"), [
+    pytest.param("How far must a septic tank be from a private well?", "Private well 50 100",
+                 "50 feet", id="first-column-named"),
+    pytest.param("How far must the drainfield be from a private well?", "Private well 50 100",
+                 "100 feet", id="second-column-named"),
+    pytest.param("What is the setback from the top of a bluff?", "Top of bluff 30 40",
+                 "30 feet", id="no-column-named-reads-the-first"),
+])  # fmt: skip
+def test_a_table_row_reads_its_cells_in_the_unit_of_the_caption(
+    question: str, row: str, expected: str
+) -> None:
+    texts = [p.text for p in provisions(_Section("x", "5.3", "Setbacks", _TABLE), 0)]
+    assert row in texts  # each row a verbatim provision of its own, short label or not
+    assert figure(row, "distance", question) == expected
+
+
+def test_a_parenthesised_caption_that_is_no_unit_makes_no_table() -> None:
+    text = "TABLE 2 FEES (SEE RESOLUTION)\nPermit 12 15\nRenewal 4 5"
+    texts = [p.text for p in provisions(_Section("x", "2", "Fees", text), 0)]
+    assert "Permit 12 15" not in texts

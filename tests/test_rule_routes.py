@@ -139,6 +139,8 @@ ROUTES = [
     P("east-bethel", "The normal setback is 20 feet. How close can my tank be to my detached garage with no basement in East Bethel?",
       [("setback.accessory_building", {"base_setback_ft": 20})], id="base-figure-garage"),
     P("hugo", "How long is a permit valid in Hugo?", [], id="no-date-no-rule"),
+    P("hugo", "How far must the septic tank for my 4 bedroom house be from my well in Hugo?", [],
+      id="a-distance-asked-is-not-a-tank-capacity"),
 ]  # fmt: skip
 
 
