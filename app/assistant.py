@@ -112,8 +112,15 @@ def _lead(question: str, blocks: list[Block]) -> None:
         first.headline = f"{word}. {first.headline}"
 
 
-def _join(names: list[str]) -> str:
+def _join(names: list[str], most: int = 0) -> str:
+    """ "A, B and C"; with ``most``, a longer list is cut: "A, B, C and 997 more"."""
+    if most and len(names) > most:
+        return ", ".join(names[:most]) + f" and {len(names) - most:,} more"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+_MOST_NAMED = 12
+"""Most cities named in a message that lists what the corpus covers (a state holds hundreds)."""
 
 
 def _disagreement(selected: str, named: list[str]) -> str:
@@ -257,7 +264,7 @@ class Assistant:
     # -- the deterministic answer ------------------------------------------------------------
 
     def _coverage(self, u: Understanding, question: str) -> Answer:
-        covered = _join(sorted(self._names.values()))
+        covered = _join(sorted(self._names.values()), most=_MOST_NAMED)
         places = _join(u.unknown_places)
         return Answer(
             question=question,

@@ -158,3 +158,20 @@ def test_a_place_is_named_by_its_short_form_or_initials(text: str, keys: list[st
 
     assert detect_jurisdictions(text, SHORT_KNOWN) == keys
     assert index_detect(text, SHORT_KNOWN) == keys
+
+
+@pytest.mark.parametrize(
+    ("count", "expected_tail"),
+    [
+        pytest.param(3, "City 1, City 2 and City 3", id="few-all-named"),
+        pytest.param(12, "City 11 and City 12", id="at-the-limit-all-named"),
+        pytest.param(1000, "and 988 more", id="a-state-cut-short"),
+    ],
+)
+def test_the_covered_cities_are_listed_within_bounds(count: int, expected_tail: str) -> None:
+    from app.assistant import _join
+
+    names = [f"City {i}" for i in range(1, count + 1)]
+    text = _join(names, most=12)
+    assert text.endswith(expected_tail)
+    assert text.count("City ") == min(count, 12)
