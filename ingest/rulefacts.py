@@ -38,8 +38,8 @@ from ingest.rulefacts_shapes import (
     RELEVANT,
     Clause,
     const,
+    extracted_rule,
     flag_spec,
-    rule_id,
     sentences,
     subject,
     verbatim,
@@ -352,20 +352,17 @@ def _rule(
         not_covered.append(
             f"Establishments other than a dwelling: §{section.ref} sizes them another way."
         )
-    return Rule(
-        id=rule_id(topic, "other" if other else "dwelling", section),
+    return extracted_rule(
+        section,
+        "other" if other else "dwelling",
         topic=topic,
         asks=asks,
         unit=unit,
         terms=terms,
-        section=section.section,
-        title=None if section.section else section.title,
         quote=quote,
-        confidence="medium",
         inputs=inputs,
         formula=formula,
         not_covered=not_covered,
-        origin="extracted",
     )
 
 

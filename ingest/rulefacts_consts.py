@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ingest.records import Section
-from ingest.rulefacts_shapes import Clause, rule_id, subject
+from ingest.rulefacts_shapes import Clause, extracted_rule, subject
 from tools.formulas import Const, DateArithmetic, InputSpec, Rule
 
 _RULE_PART = re.compile(
@@ -60,18 +60,15 @@ def deferral_rules(section: Section, paras: list[list[Clause]], title: str) -> l
                     label=asks,
                 )
                 out.append(
-                    Rule(
-                        id=rule_id(topic, "deferred", section),
+                    extracted_rule(
+                        section,
+                        "deferred",
                         topic=topic,
                         asks=asks,
                         unit=unit,
                         terms=terms,
-                        section=section.section,
-                        title=None if section.section else section.title,
                         quote=c.text,
-                        confidence="medium",
                         formula=node,
-                        origin="extracted",
                     )
                 )
     return out
@@ -168,18 +165,15 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
             on=on or None,
         )
         out.append(
-            Rule(
-                id=rule_id(topic, "date", section),
+            extracted_rule(
+                section,
+                "date",
                 topic=topic,
                 asks=asks,
                 terms=terms,
-                section=section.section,
-                title=None if section.section else section.title,
                 quote=quote,
-                confidence="medium",
                 inputs=[spec],
                 formula=formula,
-                origin="extracted",
             )
         )
     return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ingest.records import Section
-from ingest.rulefacts_shapes import Clause, const, rule_id
+from ingest.rulefacts_shapes import Clause, const, extracted_rule
 from tools.formulas import Extreme, Input, InputSpec, PercentOf, Rule
 
 _HELD = ("escrow", "bond", "letter of credit", "security", "deposit")
@@ -69,19 +69,16 @@ def money_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
                     terms=[const(dollars.pop(), "$", f"{what} of", c.text), share],
                 )
             out.append(
-                Rule(
-                    id=rule_id(what.replace(" ", "_"), "share", section),
+                extracted_rule(
+                    section,
+                    "share",
                     topic=what.replace(" ", "_"),
                     asks=f"{what} to hold for a {base}",
                     unit="$",
                     terms=[what, f"how much {what}"],
-                    section=section.section,
-                    title=None if section.section else section.title,
                     quote=c.text,
-                    confidence="medium",
                     inputs=[spec],
                     formula=formula,
-                    origin="extracted",
                 )
             )
     return out[:1] if len(out) == 1 else []

@@ -19,9 +19,9 @@ from ingest.records import Section
 from ingest.rulefacts_shapes import (
     BEDROOMS,
     const,
+    extracted_rule,
     flag_spec,
     fold,
-    rule_id,
     sentences,
     subject,
 )
@@ -230,19 +230,16 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     flags = sorted({n for c in conditions if c is not None for n in _inputs(c)})
     inputs = [BEDROOMS] + [flag_spec(n.replace("_", " ")) for n in flags]
     return [
-        Rule(
-            id=rule_id(topic, "table", section),
+        extracted_rule(
+            section,
+            "table",
             topic=topic,
             asks=asks,
             unit=unit,
             terms=terms,
-            section=section.section,
-            title=None if section.section else section.title,
             quote=quote,
-            confidence="medium",
             inputs=inputs,
             formula=formula,
-            origin="extracted",
         )
     ]
 

@@ -22,7 +22,7 @@ import re
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_more import columns
-from ingest.rulefacts_shapes import fold, rule_id
+from ingest.rulefacts_shapes import extracted_rule, fold
 from tools.formulas import Case, Cases, Condition, Const, InputSpec, Row, Rule, Table
 
 COMPONENTS = ("tank", "soil_treatment_area")
@@ -304,19 +304,16 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
         ),
     ]
     return [
-        Rule(
-            id=rule_id("setback", "table", section),
+        extracted_rule(
+            section,
+            "table",
             topic="setback",
             asks="minimum setback from a feature",
             unit="ft",
             terms=["setback", "how far", "far from", "distance"],
-            section=section.section,
-            title=None if section.section else section.title,
             quote=quote,
-            confidence="medium",
             inputs=inputs,
             formula=formula,
             not_covered=not_covered,
-            origin="extracted",
         )
     ]

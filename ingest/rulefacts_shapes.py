@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -78,6 +79,21 @@ def rule_id(topic: str, kind: str, section: Section) -> str:
     where = section.section or section.title
     slug = re.sub(r"[^a-z0-9.]+", "-", where.lower()).strip("-.") or "text"
     return f"{topic}.{kind}.{slug}"
+
+
+def extracted_rule(section: Section, kind: str, *, topic: str, quote: str, **fields: Any) -> Rule:
+    """A rule read from ``section``'s text: its id, citation (number as printed, else title),
+    quote and label (medium confidence, origin extracted) filled in the same way for every shape."""
+    return Rule(
+        id=rule_id(topic, kind, section),
+        topic=topic,
+        section=section.section,
+        title=None if section.section else section.title,
+        quote=quote,
+        confidence="medium",
+        origin="extracted",
+        **fields,
+    )
 
 
 def _quotes(node: object) -> list[str]:
