@@ -29,8 +29,6 @@ import logging
 import os
 import random
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -42,9 +40,10 @@ from typing import Any
 
 import numpy as np
 
+from evals.chroma_server import ChromaServer
+
 log = logging.getLogger(__name__)
 
-CHROMA = Path(sys.executable).with_name("chroma")
 SEED = 13
 LADDER = (10, 100, 1000)
 CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ordinance-bench"
@@ -309,69 +308,6 @@ def _child(step: str, *args: str) -> dict:
     result: dict = json.loads(proc.stdout.strip().splitlines()[-1])
     result["wall_s"] = time.perf_counter() - started
     return result
-
-
-# -- the chroma server ------------------------------------------------------------------------
-
-
-class ChromaServer:
-    """`chroma run` on a free loopback port, stopped by its PID on exit."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.url = ""
-
-    def __enter__(self) -> ChromaServer:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = int(s.getsockname()[1])
-        self.path.mkdir(parents=True, exist_ok=True)
-        with (self.path / "server.log").open("wb") as out:
-            self.proc = subprocess.Popen(
-                [
-                    str(CHROMA),
-                    "run",
-                    "--path",
-                    str(self.path / "db"),
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(port),
-                ],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-                env={**os.environ, "ANONYMIZED_TELEMETRY": "False"},
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"chroma run exited: {(self.path / 'server.log').read_text()}")
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    self.url = f"http://127.0.0.1:{port}"
-                    return self
-            time.sleep(0.2)
-        self.__exit__()
-        raise RuntimeError("chroma run did not start listening within 60 s")
-
-    def rss_mb(self) -> float:
-        if self.proc is None:
-            return 0.0
-        status = Path(f"/proc/{self.proc.pid}/status").read_text()
-        return next(
-            int(ln.split()[1]) / 1024 for ln in status.splitlines() if ln.startswith("VmHWM")
-        )
-
-    def __exit__(self, *exc: object) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.kill(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
 
 
 def _du_mb(*paths: Path) -> float:

@@ -11,10 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
-
 from ingest.records import Section
-from tools.formulas import Const, InputSpec, Rule
+from tools.formulas import Const, InputSpec, Rule, walk
 
 BEDROOMS = InputSpec(
     name="bedrooms", kind="integer", unit="bedrooms", label="number of bedrooms", low=1, high=30
@@ -97,17 +95,7 @@ def extracted_rule(section: Section, kind: str, *, topic: str, quote: str, **fie
 
 
 def _quotes(node: object) -> list[str]:
-    out: list[str] = []
-    quote = getattr(node, "quote", None)
-    if isinstance(quote, str):
-        out.append(quote)
-    if isinstance(node, BaseModel):
-        for name in type(node).model_fields:
-            out += _quotes(getattr(node, name))
-    elif isinstance(node, list | tuple):
-        for item in node:
-            out += _quotes(item)
-    return out
+    return [q for n in walk(node) if isinstance(q := getattr(n, "quote", None), str)]
 
 
 def verbatim(rule: Rule, section: Section) -> bool:

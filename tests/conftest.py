@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import signal
 import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from evals.chroma_server import CHROMA, ChromaServer
 
 for _k, _v in {
     "HF_HUB_OFFLINE": "1",
@@ -96,59 +94,13 @@ def retriever(indexed_home: Path):
 
 # --- a real `chroma run` on a free loopback port (server mode), stopped by its PID ---
 
-CHROMA = Path(sys.executable).with_name("chroma")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_until_listening(port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60  # a readiness wait, not a timed assertion
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"chroma run exited with {proc.returncode}: {log.read_text()[-2000:]}")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.2)
-    pytest.fail(f"chroma run did not listen on {port}: {log.read_text()[-2000:]}")
-
 
 @pytest.fixture(scope="module")
 def chroma_url(tmp_path_factory: pytest.TempPathFactory):
     if not CHROMA.exists():
         pytest.skip(f"{CHROMA} is not installed")
-    data = tmp_path_factory.mktemp("chroma-server")
-    port = free_port()
-    log = data / "server.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [
-                str(CHROMA),
-                "run",
-                "--path",
-                str(data / "db"),
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            env={**os.environ, "ANONYMIZED_TELEMETRY": "False"},
-        )
     try:
-        _wait_until_listening(port, proc, log)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        if proc.poll() is None:
-            os.kill(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.kill(proc.pid, signal.SIGKILL)
-                proc.wait()
+        with ChromaServer(tmp_path_factory.mktemp("chroma-server")) as server:
+            yield server.url
+    except RuntimeError as exc:  # it exited or never listened: say so with its log
+        pytest.fail(str(exc))

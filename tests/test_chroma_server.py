@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 
 from core.errors import BackendUnavailableError
+from evals.chroma_server import free_port
 from index.build import update_index
 from index.retrieve import Retriever
 from index.state import read_state
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_ingest_and_search_through_a_chroma_server(chroma_url, bundled_documents, tmp_path) -> None:
@@ -50,6 +43,6 @@ def test_index_built_on_a_server_is_not_opened_from_disk(
 
 
 def test_server_down_raises_backend_unavailable(tmp_path) -> None:
-    url = f"http://127.0.0.1:{_free_port()}"
+    url = f"http://127.0.0.1:{free_port()}"
     with pytest.raises(BackendUnavailableError, match="Cannot reach the Chroma server"):
         Retriever.open(tmp_path, chroma_url=url)

@@ -8,7 +8,6 @@ CI (`CI=true`), where they fail.
 from __future__ import annotations
 
 import os
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ import pytest
 
 from app import ui_logic as L
 from app.records import REFUSAL
+from evals.chroma_server import free_port
 
 pytestmark = pytest.mark.slow  # every test here serves the app over the real index
 
@@ -34,19 +34,13 @@ BROWSER_ARGS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def app_url(indexed_home: Path) -> Iterator[str]:
     """The whole UI served on loopback over the ingested bundled corpus."""
     from app import ui
     from app.settings import Settings
 
-    port = _free_port()
+    port = free_port()
     demo = ui.launch(
         Settings(home=indexed_home), host="127.0.0.1", port=port, prevent_thread_lock=True
     )
@@ -313,7 +307,7 @@ def test_basic_auth_from_settings_guards_the_app(indexed_home: Path) -> None:
     from app import ui
     from app.settings import Settings
 
-    port = _free_port()
+    port = free_port()
     settings = Settings(home=indexed_home, auth_user="staff", auth_password="s3cret")
     demo = ui.launch(settings, host="127.0.0.1", port=port, prevent_thread_lock=True)
     url = f"http://127.0.0.1:{port}/"

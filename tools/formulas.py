@@ -27,6 +27,7 @@ The schema is closed (`extra="forbid"`): a misspelt key is an error naming the f
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -299,3 +300,17 @@ class Rule(Locator):
 for _model in (Linear, PercentOf, Extreme, SumOverUnits, Apply, Condition, Case, Cases,
                ConditionalMultiplier, Bounds, Difference, DateArithmetic, Rule):  # fmt: skip
     _model.model_rebuild()
+
+
+def walk(node: object) -> Iterator[object]:
+    """``node`` and every node nested in it (model fields, lists, tuples, dict values), depth first."""
+    yield node
+    if isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            yield from walk(getattr(node, name))
+    elif isinstance(node, list | tuple):
+        for item in node:
+            yield from walk(item)
+    elif isinstance(node, dict):
+        for item in node.values():
+            yield from walk(item)

@@ -20,7 +20,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from core.errors import ConfigError, NoCuratedRulesError
-from tools.formulas import Apply, InputSpec, Rule
+from tools.formulas import Apply, InputSpec, Rule, walk
 from tools.records import STATE_NOTE, Confidence, Provenance
 
 log = logging.getLogger(__name__)
@@ -195,19 +195,7 @@ class CityRules(_Record):
 
 def _applied(node: object) -> list[str]:
     """Ids of the rules a formula applies (walks every nested node)."""
-    out: list[str] = []
-    if isinstance(node, Apply):
-        out.append(node.rule)
-    if isinstance(node, BaseModel):
-        for name in type(node).model_fields:
-            out += _applied(getattr(node, name))
-    elif isinstance(node, list | tuple):
-        for item in node:
-            out += _applied(item)
-    elif isinstance(node, dict):
-        for item in node.values():
-            out += _applied(item)
-    return out
+    return [n.rule for n in walk(node) if isinstance(n, Apply)]
 
 
 class StateBand(Ranged):
