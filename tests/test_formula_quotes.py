@@ -79,31 +79,32 @@ def test_every_input_a_rule_reads_is_declared_with_a_label(jurisdiction: str, ru
     assert {s.name for s in specs} <= declared
 
 
-def test_a_misspelt_key_in_a_rule_is_an_error_naming_the_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("original", "broken", "error"),
+    [
+        pytest.param(
+            "    asks: minimum holding tank",
+            "    aks: minimum holding tank",
+            r"hugo\.yaml",
+            id="misspelt-key-names-the-file",
+        ),
+        pytest.param(
+            "rule: tank.other_establishment",
+            "rule: tank.other_establishmnt",
+            r"tank\.other_establishmnt",
+            id="applied-rule-that-does-not-exist",
+        ),
+    ],
+)
+def test_a_broken_rules_file_is_an_error_naming_what_is_wrong(
+    tmp_path: Path, original: str, broken: str, error: str
+) -> None:
     import shutil
 
     folder = tmp_path / "rules"
     shutil.copytree(RULES_DIR, folder)
     path = folder / "hugo.yaml"
-    path.write_text(
-        path.read_text().replace(
-            "    asks: minimum holding tank", "    aks: minimum holding tank", 1
-        )
-    )
-    with pytest.raises(ConfigError, match=r"hugo\.yaml"):
-        load_rules(folder)
-
-
-def test_an_applied_rule_that_does_not_exist_is_an_error(tmp_path: Path) -> None:
-    import shutil
-
-    folder = tmp_path / "rules"
-    shutil.copytree(RULES_DIR, folder)
-    path = folder / "hugo.yaml"
-    path.write_text(
-        path.read_text().replace(
-            "rule: tank.other_establishment", "rule: tank.other_establishmnt", 1
-        )
-    )
-    with pytest.raises(ConfigError, match=r"tank\.other_establishmnt"):
+    assert original in path.read_text()
+    path.write_text(path.read_text().replace(original, broken, 1))
+    with pytest.raises(ConfigError, match=error):
         load_rules(folder)

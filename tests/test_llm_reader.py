@@ -52,14 +52,20 @@ def test_a_reply_is_read_by_its_shape(
         assert reply.text == body
 
 
-def _timeout() -> Exception:
+def _raised(cause: Exception, error: Exception) -> Exception:
+    """``error`` as the client raises it: with ``cause`` as its ``__cause__``."""
     try:
-        raise httpx.ReadTimeout("read timed out")
-    except httpx.ReadTimeout as cause:
         try:
-            raise openai.APITimeoutError(request=httpx.Request("POST", "http://x")) from cause
-        except openai.APITimeoutError as exc:
-            return exc
+            raise cause
+        except Exception as inner:
+            raise error from inner
+    except Exception as exc:
+        return exc
+
+
+def _timeout() -> Exception:
+    request = httpx.Request("POST", "http://x")
+    return _raised(httpx.ReadTimeout("read timed out"), openai.APITimeoutError(request=request))
 
 
 def _status(code: int) -> Exception:
@@ -70,13 +76,10 @@ def _status(code: int) -> Exception:
 
 
 def _refused() -> Exception:
-    try:
-        raise httpx.ConnectError("connection refused")
-    except httpx.ConnectError as cause:
-        try:
-            raise openai.APIConnectionError(request=httpx.Request("POST", "http://x")) from cause
-        except openai.APIConnectionError as exc:
-            return exc
+    request = httpx.Request("POST", "http://x")
+    return _raised(
+        httpx.ConnectError("connection refused"), openai.APIConnectionError(request=request)
+    )
 
 
 @pytest.mark.parametrize(
