@@ -7,9 +7,10 @@
   (``--split fresh``) only to report, after blind has been looked at closely. ``fresh-N`` is
   one batch alone (`evals/blind/fresh-N.json`), e.g. the newest one nobody has looked at yet.
 * ``zoo``   - `evals/zoo/*/expected.json`, the fictional publishers'-format cities' questions.
-* ``unseen`` - `evals/unseen/*/expected.json`, two more fictional cities in formats the zoo does not
-  hold (American Legal, General Code), written by a writer who never saw the product; held out
-  like ``fresh``: run it only to report.
+* ``unseen`` - `evals/unseen/*/expected.json` and `evals/unseen-N/*/expected.json`: more fictional
+  cities in formats the zoo does not hold (American Legal, General Code; Code Publishing, a
+  county's word-processor ordinance), written by writers who never saw the product; held out
+  like ``fresh``: run it only to report. ``unseen-N`` is one batch alone (`evals/unseen-N/`).
 
 The JSON files use the corpus zoo's question schema (see `evals/zoo/README.md`): value *groups* of
 acceptable spellings, `expect_abstain`, and `expect_yesno` for yes/no questions.
@@ -148,9 +149,13 @@ def zoo_cities(root: Path | None = None) -> list[Path]:
     return sorted(p.parent for p in root.glob("*/expected.json"))
 
 
-def unseen_cities() -> list[Path]:
-    """The held-out fictional cities' folders (same layout as the zoo's)."""
-    return zoo_cities(UNSEEN_DIR)
+def unseen_cities(batch: str = "unseen") -> list[Path]:
+    """The held-out fictional cities' folders (same layout as the zoo's): every batch
+    (`evals/unseen/`, `evals/unseen-N/`), or one (`unseen-N`)."""
+    if batch != "unseen":
+        return zoo_cities(EVALS_DIR / batch)
+    roots = [UNSEEN_DIR, *sorted(EVALS_DIR.glob("unseen-*"))]
+    return [city for root in roots for city in zoo_cities(root)]
 
 
 def load_split(split: str) -> list[EvalCase]:
@@ -167,6 +172,8 @@ def load_split(split: str) -> list[EvalCase]:
         files = [city / "expected.json" for city in unseen_cities()]
     elif re.fullmatch(r"fresh-\d+", split) and (BLIND_DIR / f"{split}.json").is_file():
         files = [BLIND_DIR / f"{split}.json"]
+    elif re.fullmatch(r"unseen-\d+", split) and (EVALS_DIR / split).is_dir():
+        files = [city / "expected.json" for city in unseen_cities(split)]
     else:
         batches = ", ".join(p.stem for p in sorted(BLIND_DIR.glob("fresh-*.json")))
         raise ConfigError(
