@@ -10,7 +10,8 @@
 * ``unseen`` - `evals/unseen/*/expected.json` and `evals/unseen-N/*/expected.json`: more fictional
   cities in formats the zoo does not hold (American Legal, General Code; Code Publishing, a
   county's word-processor ordinance), written by writers who never saw the product; held out
-  like ``fresh``: run it only to report. ``unseen-N`` is one batch alone (`evals/unseen-N/`).
+  like ``fresh``: run it only to report. ``unseen-N`` is one batch alone (`evals/unseen-N/`;
+  ``unseen-1`` is `evals/unseen/`).
 
 The JSON files use the corpus zoo's question schema (see `evals/zoo/README.md`): value *groups* of
 acceptable spellings, `expect_abstain`, and `expect_yesno` for yes/no questions.
@@ -153,7 +154,7 @@ def unseen_cities(batch: str = "unseen") -> list[Path]:
     """The held-out fictional cities' folders (same layout as the zoo's): every batch
     (`evals/unseen/`, `evals/unseen-N/`), or one (`unseen-N`)."""
     if batch != "unseen":
-        return zoo_cities(EVALS_DIR / batch)
+        return zoo_cities(UNSEEN_DIR if batch == "unseen-1" else EVALS_DIR / batch)
     roots = [UNSEEN_DIR, *sorted(EVALS_DIR.glob("unseen-*"))]
     return [city for root in roots for city in zoo_cities(root)]
 
@@ -167,16 +168,40 @@ def load_split(split: str) -> list[EvalCase]:
     elif split == "fresh":
         files = sorted(BLIND_DIR.glob("fresh-*.json"))
     elif split == "zoo":
-        files = [city / "expected.json" for city in zoo_cities()]
+        return _chosen([c for city in zoo_cities() for c in _city_cases(city, split)])
     elif split == "unseen":
-        files = [city / "expected.json" for city in unseen_cities()]
+        return _chosen([c for city in unseen_cities() for c in _city_cases(city, split)])
     elif re.fullmatch(r"fresh-\d+", split) and (BLIND_DIR / f"{split}.json").is_file():
         files = [BLIND_DIR / f"{split}.json"]
-    elif re.fullmatch(r"unseen-\d+", split) and (EVALS_DIR / split).is_dir():
-        files = [city / "expected.json" for city in unseen_cities(split)]
+    elif re.fullmatch(r"unseen-\d+", split) and unseen_cities(split):
+        return _chosen([c for city in unseen_cities(split) for c in _city_cases(city, split)])
     else:
         batches = ", ".join(p.stem for p in sorted(BLIND_DIR.glob("fresh-*.json")))
         raise ConfigError(
             f"Unknown eval split {split!r}: choose from {', '.join(SPLITS)} or one batch ({batches})."
         )
     return [case for f in files for case in load_question_file(f, split)]
+
+
+def _city_cases(folder: Path, split: str) -> list[tuple[EvalCase, str]]:
+    """A zoo-layout city's questions, each with the city's name from its manifest."""
+    manifest = yaml.safe_load((folder / "manifest.yaml").read_text(encoding="utf-8"))
+    name = str(manifest["documents"][0].get("name") or "")
+    return [(case, name) for case in load_question_file(folder / "expected.json", split)]
+
+
+def _chosen(cases: list[tuple[EvalCase, str]]) -> list[EvalCase]:
+    """A one-city folder's questions are asked with that city ingested (the zoo's protocol): a
+    question that does not name its city (every word of the name but its kind of government) is
+    asked with the city chosen, as a user picks
+    it in the UI or with `--city`; one that names it is asked as typed (its place is then read
+    from the question, which is what is measured)."""
+    out = []
+    for case, name in cases:
+        kinds = {"city", "county", "township", "town", "village", "of"}
+        words = {w for w in re.findall(r"[a-z]+", name.lower())} - kinds
+        said = set(re.findall(r"[a-z]+", case.question.lower()))
+        if len(case.jurisdictions) == 1 and not words <= said:
+            case = case.model_copy(update={"city": case.jurisdictions[0]})
+        out.append(case)
+    return out
