@@ -12,19 +12,21 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
 
-from app.compose import Block
+from app.compose import Block, _stem, content_words
 from app.lexicon import lexicon
 from app.params import extract_params
 from app.quantities import _label_words, bind, extract_quantities
+from app.quoting import _near, key_words
 from app.reader import FIGURE_TYPES, asked_types, carries
 from app.records import ToolCall
 from app.understand import Understanding
-from core.errors import ToolInputError
+from core.errors import OrdinanceError, ToolInputError
 
 log = logging.getLogger(__name__)
 
@@ -171,11 +173,17 @@ def _is_stated(q: Any, given: dict[str, Any]) -> bool:
 
 
 def choose(
-    calculators: Any, city: str, u: Understanding, question: str, texts: list[Any] | None = None
+    calculators: Any,
+    city: str,
+    u: Understanding,
+    question: str,
+    texts: list[Any] | None = None,
+    fits: Callable[[Any, str, set[str]], bool] | None = None,
 ) -> list[tuple[Any, dict[str, Any]]]:
     """(rule, inputs) for each asked part the city's rules can compute: the rule whose terms the
     part uses most (or, if the part names none, the premises), plus any rule answering other
-    words of the part."""
+    words of the part. With `fits`, a rule answers a part only where its provision speaks of
+    what the part asks ("how far out do we mail notice" is not a setback question)."""
     rules = calculators.rules_for(city)
     chosen: list[tuple[Any, dict[str, Any]]] = []
     pieces = parts(question)
@@ -204,6 +212,8 @@ def choose(
             used = len([s for s in specs if s.name in given])
             if not used and score < 3:
                 continue  # a one-word match and nothing to compute with: not this rule
+            if fits is not None and not (fits(rule, part.text, found) or fits(rule, scope, found)):
+                continue
             ranked.append((own, score, used, -i, rule, given, found | {f"@{first}"}))
         if not ranked and best_text is not None and texts is not None:
             if best_text[1] not in texts:  # asked for, but not computable: its text
@@ -235,7 +245,11 @@ def rule_blocks(
         return []
     blocks: list[tuple[Block, ToolCall]] = []
     texts: list[Any] = []
-    for rule, given in choose(calc, city, u, question, texts):
+
+    def fits(rule: Any, text: str, found: set[str]) -> bool:
+        return _speaks_of(worker, city, rule, text, found)
+
+    for rule, given in choose(calc, city, u, question, texts, fits):
         try:
             result = calc.apply_rule(city, rule.id, **given)
         except ToolInputError as exc:
@@ -254,6 +268,24 @@ def rule_blocks(
         blocks.append((block, ToolCall(name=f"rule:{rule.id}", arguments=args, result=data)))
     blocks += [_text_block(worker, calc, city, rule) for rule in texts]
     return blocks
+
+
+def _speaks_of(worker: Any, city: str, rule: Any, text: str, found: set[str]) -> bool:
+    """Whether the rule's provision speaks of what the asked part (with its premises) asks about:
+    one of its own words (beyond those that named the rule, and the places) is in the provision,
+    its title or the rule's words; text with fewer than two such words is not held against it."""
+    try:
+        section = worker.retriever.section_text(city, rule.section or rule.title or "")
+    except OrdinanceError:
+        return True  # a state rule's part, or no provision to read: nothing to check against
+    named = {_stem(w) for t in found for w in content_words(t)}
+    place = {_stem(w) for w in content_words(" ".join(worker.names.values()))}
+    keys = {k for k in key_words(text) - named - place if k.isalpha() and len(k) > 2}
+    if len(keys) < 2:
+        return True  # "how big?": too few words to judge by
+    said = " ".join([section.title, section.text, rule.asks, *rule.terms])
+    have = {_stem(w) for w in content_words(said)}
+    return any(_near(k, have) for k in keys)
 
 
 def _text_block(worker: Any, calc: Any, city: str, rule: Any) -> tuple[Block, ToolCall]:

@@ -67,8 +67,8 @@ _UPTO = re.compile(
 _OVER = r"(?:over|above|beyond|in excess of|more than)"
 _EACH = rf"(?:for )?(?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
 _INC_AFTER = re.compile(
-    rf"(\d+(?:\.\d+)?) {_UNIT}(?: more| additional)? (?:for|per) (?:each|every) (?:additional )?"
-    rf"bedroom {_OVER} (\d+)"
+    rf"(\d+(?:\.\d+)?) {_UNIT}(?: more| additional| (?:shall|must|will) be added| (?:is|are) added)?"
+    rf" (?:for|per) (?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
 )
 _INC_BEFORE = re.compile(
     rf"{_EACH},? [^.;]*?(?:increases? by|add|plus|an additional|additional) (\d+(?:\.\d+)?) {_UNIT}"

@@ -44,8 +44,11 @@ _LABEL = r"\d+(?:\s*(?:,|or|-|to|through)\s*(?:or\s+)?\d+)*(?:\s+or\s+(?:more|le
 _ROW = re.compile(rf"^\s*(?P<label>{_LABEL})(?P<figs>(?:\s{{2,}}(?:{_FIG}))+)\s*$")
 _BEYOND = re.compile(
     r"each (?:additional )?bedroom (?:over|above|beyond|in excess of|more than) (\d+),? (?:add )?"
-    r"((?:\d+(?:\.\d+)? ?)+)$"
+    r"((?:\+?\d+(?:\.\d+)? ?)+)$"
 )
+_BASELINE = re.compile(r"(?:standard|basic|normal|regular|typical|none|base|minimum)")
+"""A column header that names the plain case, beside columns that name what raises the figure
+("Standard | Garbage disposal | Lift station")."""
 _COUNT = re.compile(
     r"(?:where|if|when) (?:a|the) (?:dwelling|house|home|building) has (?:an? )?"
     r"([a-z]+(?: [a-z]+)?)\b.*?\b(\d+) (?:bedroom more|more bedroom|additional bedroom|extra "
@@ -89,6 +92,30 @@ def _flags(text: str) -> dict[str, tuple[bool, str]] | None:
     for part in re.split(r"\s+and\s+", m.group(2).strip()):
         spec = flag_spec(part)
         out[spec.name] = (value, part)
+    return out
+
+
+def _variants(heads: list[str]) -> list[Condition | None] | None:
+    """Columns headed by a plain case and by what raises the figure ("Standard", "Garbage
+    disposal", "With garbage disposal or pump to first tank"): each variant column holds when
+    any of the things its header names is present (None: the plain column); None when the
+    headers are not read so (no plain column, or a header that names nothing)."""
+    plain = [j for j, h in enumerate(heads) if _BASELINE.fullmatch(h.strip())]
+    if len(plain) != 1:
+        return None
+    out: list[Condition | None] = []
+    for j, head in enumerate(heads):
+        if j == plain[0]:
+            out.append(None)
+            continue
+        words = re.sub(r"^(?:with|where there is|if there is)\s+(?:an?\s+)?", "", head.strip())
+        if not re.fullmatch(r"[a-z][a-z ]*", words) or re.match(r"(?:no|without)\b", words):
+            return None
+        leaves = [
+            Condition(input=flag_spec(part).name, op="eq", value=True, text=f"With {part}")
+            for part in re.split(r"\s+(?:or|and/or)\s+(?:an?\s+)?", words)
+        ]
+        out.append(leaves[0] if len(leaves) == 1 else Condition(any=leaves))
     return out
 
 
@@ -146,7 +173,10 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         return []
     heads = columns(header, spans)
     conditions: list[Any] = [None] if k == 1 else []
-    if k > 1:
+    variants = _variants(heads) if k > 1 else None
+    if variants is not None:
+        conditions = variants
+    elif k > 1:
         parsed = [_flags(h) for h in heads]
         if any(p is None for p in parsed):
             return []
@@ -165,7 +195,7 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     adds: list[float] = []
     beyond_quote = ""
     if beyond is not None:
-        adds = [float(x) for x in beyond.group(2).split()]
+        adds = [float(x.lstrip("+")) for x in beyond.group(2).split()]
         if int(beyond.group(1)) != ranges[-1][1] or len(adds) != k:
             adds = []
         beyond_quote = _verbatim_tail(after, text)
@@ -221,6 +251,16 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         nodes.append(node)
     if k == 1:
         formula: Any = nodes[0]
+    elif variants is not None:
+        # the column of the largest figure whose condition holds: where two hold (a garbage
+        # disposal and a lift station), the larger minimum is the one that meets both
+        order = sorted(range(k), key=lambda j: -_fig(found[0][1], j))
+        base = variants.index(None)
+        formula = Cases(
+            kind="cases",
+            cases=[Case(when=w, then=nodes[j]) for j in order if (w := variants[j]) is not None],
+            otherwise=nodes[base],
+        )
     else:
         formula = Cases(
             kind="cases",

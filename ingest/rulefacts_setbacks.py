@@ -89,8 +89,9 @@ def feature_key(words: str) -> str:
             ):
                 return "river"
             return key
-    slug = [w for w in re.findall(r"[a-z]+", low) if w not in _STOP]
-    return slug[0] if slug else "feature"
+    head = re.split(r"\s+(?:or|and)\s+(?:other|any|all)\b|\(|,", low)[0]  # "sinkhole or other ..."
+    slug = [w for w in re.findall(r"[a-z]+", head) if w not in _STOP]
+    return slug[-1] if slug else "feature"  # the head noun of the phrase ("swimming pool")
 
 
 def _components(text: str) -> tuple[str, ...]:
@@ -107,23 +108,39 @@ def _components(text: str) -> tuple[str, ...]:
 
 
 class _Rows:
-    """Rows by component, in the order printed; a feature given two distances is dropped."""
+    """Rows by component, in the order printed. Where rows of one part share a feature key with
+    different distances ("Ordinary high water level of Willow Lake" and "... of all other lakes"),
+    a row that names its feature (capitalised words) is keyed by that name and a row for "all
+    other" ones keeps the shared key; rows still in conflict are dropped."""
 
     def __init__(self) -> None:
-        self.rows: dict[str, dict[str, tuple[float, str, str]]] = {c: {} for c in COMPONENTS}
-        self.bad: set[tuple[str, str]] = set()
+        self.entries: list[tuple[str, str, str, float, str, str]] = []
 
     def add(self, comps: tuple[str, ...], words: str, feet: float, quote: str) -> None:
-        key = feature_key(words)
+        label = " ".join(words.split()).strip(" ,")
+        key = feature_key(label)
+        named = "_".join(w.lower() for w in re.findall(r"(?<=\s)[A-Z][a-z]+\b", label)[-4:])
+        if re.search(r"\ball other\b|\bany other\b", label.lower()) or not named:
+            named = ""
         for c in comps:
-            old = self.rows[c].get(key)
-            if old is not None and old[0] != feet:
-                self.bad.add((c, key))
-            self.rows[c].setdefault(key, (feet, words.strip(" ,"), quote))
+            self.entries.append((c, key, named, feet, label, quote))
 
     def tables(self) -> dict[str, list[Row]]:
         out: dict[str, list[Row]] = {}
-        for c, rows in self.rows.items():
+        for c in COMPONENTS:
+            mine = [e for e in self.entries if e[0] == c]
+            feet_by_key: dict[str, set[float]] = {}
+            for e in mine:
+                feet_by_key.setdefault(e[1], set()).add(e[3])
+            rows: dict[str, tuple[float, str, str]] = {}
+            bad: set[str] = set()
+            for _, key, named, feet, label, quote in mine:
+                if len(feet_by_key[key]) > 1 and named and named != key:
+                    key = named
+                old = rows.get(key)
+                if old is not None and old[0] != feet:
+                    bad.add(key)
+                rows.setdefault(key, (feet, label, quote))
             out[c] = [
                 Row(
                     label=label[:1].upper() + label[1:],
@@ -133,7 +150,7 @@ class _Rows:
                     confidence="medium",
                 )
                 for key, (feet, label, quote) in rows.items()
-                if (c, key) not in self.bad
+                if key not in bad
             ]
         return out
 
@@ -182,8 +199,24 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
     """Rows of a fixed-width table in feet with a figure column per part of the system."""
     raw = source[section.char_start : section.char_end].splitlines() if source else []
     found = [(i, m) for i, line in enumerate(raw) if (m := _TROW.match(line))]
-    if len(found) < 2 or found[-1][0] - found[0][0] != len(found) - 1:
+    if len(found) < 2:
         return ""
+    prefix: dict[int, list[str]] = {}  # a label printed over two lines ends on its figures' line
+    pending: list[str] = []
+    suffix: list[str] = []
+    for line in raw[found[0][0] : found[-1][0] + 1]:
+        if _TROW.match(line):
+            prefix[len(prefix)] = pending
+            pending = []
+        elif line.strip() and not re.search(r"\d", line):
+            pending.append(line.strip())
+        else:
+            return ""  # a blank line or a stray figure: not one table
+    indent = min(len(m.group(0)) - len(m.group(0).lstrip()) for _, m in found)
+    for line in raw[found[-1][0] + 1 : found[-1][0] + 3]:  # the last label's wrapped words
+        if not line.strip() or re.search(r"\d", line) or len(line) - len(line.lstrip()) <= indent:
+            break
+        suffix.append(line.strip())
     widths = {len(m.group("figs").split()) for _, m in found}
     if len(widths) != 1:
         return ""
@@ -213,13 +246,15 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
     if any(len(c) != 1 for c in comps) and k > 1:
         return ""
     text = fold(section.text)
-    for _, m in found:
-        line = fold(m.group(0))
-        if line not in text or read_numbers(m.group("label")) is None:
+    for n, (_, m) in enumerate(found):
+        after = suffix if n == len(found) - 1 else []
+        label = " ".join([*prefix[n], m.group("label"), *after])
+        line = fold(" ".join([*prefix[n], m.group(0), *after]))
+        if line not in text or read_numbers(label) is None:
             continue
         figs = m.group("figs").split()
         for j, fig in enumerate(figs):
-            rows.add(comps[j], m.group("label"), float(fig.rstrip("*")), line)
+            rows.add(comps[j], label, float(fig.rstrip("*")), line)
     cap = fold(caption)
     return cap if cap and cap in text else ""
 

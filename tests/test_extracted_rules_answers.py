@@ -165,3 +165,14 @@ def test_a_how_far_question_is_computed_from_the_extracted_setbacks(assistant: A
     answer = assistant.ask("In Maple Hollow how far does a drainfield have to be from a well?")
     assert "75" in answer.answer and "not reviewed" in answer.answer, answer.answer
     assert any(c.section == "12-7" for c in answer.citations)
+
+
+@pytest.mark.slow
+def test_a_distance_asked_of_another_subject_is_not_computed_by_the_setback_rule(
+    assistant: Assistant,
+) -> None:
+    answer = assistant.ask("Maple Hollow: how far out does the city mail notice to neighbors?")
+    assert not any(t.name.startswith("rule:setback") for t in answer.tool_calls), answer.answer
+    setback = assistant.ask("Maple Hollow: how far must my drainfield be from the lot line?")
+    assert any(t.name.startswith("rule:setback") for t in setback.tool_calls), setback.answer
+    assert "10 ft" in setback.answer.splitlines()[0]

@@ -467,3 +467,83 @@ def test_the_higher_of_two_bedroom_counts_is_designed_for(
     assert result.value == gpd, result.steps
     if "bedrooms_found" in inputs:
         assert any("whichever is greater" in c.quote for c in result.citations)
+
+
+VARIANT_TABLE = (
+    "(b) Septic tanks shall have at least the capacity in the table. The second column applies\n"
+    "where a food grinder is installed; the third where sewage is pumped to the tank.\n\n"
+    "            MINIMUM TANK CAPACITY (GALLONS)\n\n"
+    "  Bedrooms        Standard     Food grinder     Pump to tank\n"
+    "  ------------------------------------------------------------\n"
+    "  2 or fewer        1,050          1,550            2,050\n"
+    "  3                 1,250          1,900            2,450\n"
+    "  4                 1,550          2,350            2,950\n"
+    "  Each additional bedroom\n"
+    "    over 4           +300           +450             +500\n"
+)
+# (id, inputs, gallons): worked by hand from VARIANT_TABLE
+VARIANT_CELLS = [
+    ("plain_column", {"bedrooms": 3}, 1250.0),
+    ("named_column", {"bedrooms": 4, "food_grinder": True}, 2350.0),
+    ("beyond_the_last_row_with_a_plus_sign", {"bedrooms": 6, "food_grinder": True}, 3250.0),
+    ("both_named_the_larger_column", {"bedrooms": 2, "food_grinder": True, "pump_to_tank": True},
+     2050.0),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("inputs", "gallons"), [c[1:] for c in VARIANT_CELLS], ids=[c[0] for c in VARIANT_CELLS]
+)
+def test_a_table_of_a_standard_column_and_variant_columns_is_read_by_what_each_names(
+    inputs: dict[str, Any], gallons: float
+) -> None:
+    section = _section(VARIANT_TABLE, "Septic tanks").model_copy(
+        update={"char_end": len(VARIANT_TABLE)}
+    )
+    (rule,) = extract_rules([section], VARIANT_TABLE)
+    assert {i.name for i in rule.inputs} == {"bedrooms", "food_grinder", "pump_to_tank"}
+    assert _run([rule], rule.id, **inputs).value == gallons
+
+
+def test_an_amount_added_for_each_bedroom_over_a_count_is_read() -> None:
+    text = (
+        "(c) A holding tank serving a dwelling of three or fewer bedrooms shall hold at least "
+        "1,800 gallons, and 400 gallons shall be added for each bedroom over three."
+    )
+    rules = extract_rules([_section(text, "Holding tanks")])
+    assert _run(rules, "holding_tank.dwelling.7-3", bedrooms=5).value == 2600.0  # 1,800 + 2 x 400
+
+
+WRAPPED_SETBACKS = (
+    "(a) Each part of a system shall be set back from the features in the table.\n\n"
+    "                  Minimum Setback Distances (feet)\n\n"
+    "  Feature                              Sewage Tank    Soil Treatment Area\n"
+    "  Lot line                                  10                15\n"
+    "  In-ground swimming pool                   20                30\n"
+    "  Ordinary high water level of\n"
+    "    Heron Lake                             120               150\n"
+    "  Ordinary high water level of all\n"
+    "    other lakes and streams                 75               100\n"
+    "  Sinkhole or other karst feature           50               100\n"
+)
+WRAPPED_CELLS = [
+    ("label_over_two_lines_named", "heron_lake", "soil_treatment_area", 150.0),
+    ("all_other_keeps_the_shared_key", "water", "tank", 75.0),
+    ("head_noun_of_the_feature", "pool", "tank", 20.0),
+    ("first_of_or_other", "sinkhole", "soil_treatment_area", 100.0),
+]
+
+
+@pytest.mark.parametrize(
+    ("feature", "component", "feet"),
+    [c[1:] for c in WRAPPED_CELLS],
+    ids=[c[0] for c in WRAPPED_CELLS],
+)
+def test_a_setback_table_with_labels_over_two_lines_keeps_each_row(
+    feature: str, component: str, feet: float
+) -> None:
+    section = _section(WRAPPED_SETBACKS, "Setbacks").model_copy(
+        update={"char_end": len(WRAPPED_SETBACKS)}
+    )
+    (rule,) = extract_rules([section], WRAPPED_SETBACKS)
+    assert _run([rule], rule.id, feature=feature, component=component).value == feet
