@@ -9,8 +9,9 @@ recognised by its *shape* (digits folded, whitespace collapsed) repeating across
 * at least `MIN_REPEATS` times, or
 * twice, each time next to a line of the first kind (a running head printed beside a page marker).
 
-Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), parenthesised or bracketed lines
-(history notes), and lines the page paginator handles itself are never treated as furniture.
+Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes, lines with brackets
+inside other text, and lines the page paginator handles itself are never treated as furniture;
+a line that is one parenthesised group (``(<City> Supp. No. 9, 6-22)``) may be.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
+from ingest.notes import HISTORY_BRACKET, HISTORY_PAREN
+
 log = logging.getLogger(__name__)
 
 MIN_REPEATS = 3
@@ -29,6 +32,7 @@ MAX_CHARS = 90
 NEAR = 2
 MIN_GAP = 4
 _DIGITS = re.compile(r"\d+")
+_WRAPPED = re.compile(r"[(\[][^()\[\]]+[)\]]")
 
 
 class _HasText(Protocol):
@@ -47,6 +51,8 @@ def _eligible(text: str) -> bool:
     s = " ".join(text.split())
     if not s or len(s) > MAX_CHARS or s[-1] in ".:;,":
         return False
+    if _WRAPPED.fullmatch(s):  # "(<City> Supp. No. 9, 6-22)": a footer, unless a history note
+        return not (HISTORY_PAREN.search(s) or HISTORY_BRACKET.search(s))
     return not any(c in s for c in "()[]")
 
 

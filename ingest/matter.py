@@ -7,7 +7,8 @@ import re
 from ingest.records import SectionKind
 
 BACK_MATTER = re.compile(
-    r"(?m)^[ \t]*(?:AFFIDAVIT\b|ATTEST\b|STATE OF [A-Z]+|Published in\b|Passed and adopted\b)"
+    r"(?m)^[ \t]*(?:AFFIDAVIT\b|ATTEST\b|Attest:|STATE OF [A-Z]+|Published in\b|Passed and adopted\b|"
+    r"(?:PASSED AND )?ADOPTED (?:by|this)\b)"
 )
 CONTACT = re.compile(r"\b(?:Phone|Fax|Call|Visit|Online|E-?mail)\s*:|Please contact|A copy for")
 ITEM_START = re.compile(r"^(?:\(\s*[0-9a-zA-Z]{1,3}\s*\)|[a-z]\s?\.\s|TABLE\b|\*)")

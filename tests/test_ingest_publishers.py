@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ZOO = ROOT / "evals" / "zoo"
 FORMATS = Path(__file__).parent / "data" / "formats"
 UNSEEN = ROOT / "evals" / "unseen"
+UNSEEN_2 = ROOT / "evals" / "unseen-2"
 
 # (manifest, expected sections, strings of page furniture / editorial matter in that source)
 CITIES = [
@@ -96,6 +97,18 @@ CITIES = [
         UNSEEN / "willow-bend-township" / "expected.json",
         ["175:", "WILLOW BEND CODE", "[Amended", "[Added", "Editor's Note"],
         id="unseen-general-code",
+    ),
+    pytest.param(
+        UNSEEN_2 / "birch-falls" / "manifest.yaml",
+        UNSEEN_2 / "birch-falls" / "expected.json",
+        ["Supp. No.", "(Ord.", "13-35", "13-41"],
+        id="unseen-code-publishing",
+    ),
+    pytest.param(
+        UNSEEN_2 / "stone-lake-county" / "manifest.yaml",
+        UNSEEN_2 / "stone-lake-county" / "expected.json",
+        ["SSTS Ordinance - Page", "\f", "ARTICLE IV", "Attest:", "[Amended"],
+        id="unseen-county-word-processor",
     ),
 ]
 
