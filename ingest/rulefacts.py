@@ -29,7 +29,7 @@ from typing import Any
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_consts import date_rules, deferral_rules
-from ingest.rulefacts_money import money_rules
+from ingest.rulefacts_money import first_share_rules, money_rules
 from ingest.rulefacts_more import counted_bedrooms, higher_count, table_rules
 from ingest.rulefacts_setbacks import setback_rules
 from ingest.rulefacts_shapes import (
@@ -383,6 +383,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
             found += _fixed(section, para, title)
         found = _modifiers(section, paras, found)
         found += table_rules(section, title, source)
+        found += first_share_rules(section, paras, found)
         found += deferral_rules(section, paras, title)
         found += date_rules(section, paras)
         found += setback_rules(section, source)

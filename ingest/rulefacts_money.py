@@ -1,10 +1,14 @@
-"""Money held as a share of a price: an escrow, bond, deposit or security stated as a percentage
-of a bid or cost, with or without a dollar floor.
+"""Shares: money held as a share of a price (an escrow, bond, deposit or security stated as a
+percentage of a bid or cost, with or without a dollar floor), and a first tank or compartment
+stated as a share of the capacity another rule of the section requires.
 
     "an escrow of $15,000 or 115 percent of a licensed installer's bid, whichever is greater"
         -> greatest_of($15,000, 115 % of the bid)
     "the city shall hold an escrow equal to 125 percent of the estimated cost"
         -> percent_of(125, the cost)
+
+    "The first tank ... shall hold at least 60% of the total capacity required by Table 1."
+        -> percent_of(60, the section's septic tank rule)
 
 The price is an input in dollars named from its word (`bid_usd`, `cost_usd`); a sentence with
 two percentages or two dollar figures, or a floor whose direction is not "greater"/"less", gives
@@ -17,7 +21,7 @@ import re
 
 from ingest.records import Section
 from ingest.rulefacts_shapes import Clause, const, extracted_rule
-from tools.formulas import Extreme, Input, InputSpec, PercentOf, Rule
+from tools.formulas import Apply, Extreme, Input, InputSpec, PercentOf, Rule
 
 _HELD = ("escrow", "bond", "letter of credit", "security", "deposit")
 """What is held, the more specific word first ('deposit an escrow' holds an escrow)."""
@@ -82,3 +86,42 @@ def money_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
                 )
             )
     return out[:1] if len(out) == 1 else []
+
+
+_FIRST = re.compile(
+    r"\bfirst (tank|compartment)\b[^.;]*?\b(?:at least|not less than|no less than|a minimum of) "
+    r"(\d+(?:\.\d+)?) percent of the (?:total |required )?(?:liquid )?(?:capacity|volume)\b"
+)
+
+
+def first_share_rules(section: Section, paras: list[list[Clause]], rules: list[Rule]) -> list[Rule]:
+    """'The first tank ... shall hold at least 60 percent of the total capacity required by
+    Table 1': a share of the section's one septic tank rule (none when it has none, or two)."""
+    tanks = [r for r in rules if r.topic == "tank" and r.terms]
+    if len(tanks) != 1:
+        return []
+    tank = tanks[0]
+    found = [(c, m) for para in paras for c in para if (m := _FIRST.search(c.read or ""))]
+    if len(found) != 1:
+        return []
+    c, m = found[0]
+    share = PercentOf(
+        kind="percent_of",
+        label=f"First {m.group(1)}: {float(m.group(2)):g} percent of the total capacity",
+        unit="gal",
+        percent=const(float(m.group(2)), "%", "of the total capacity", c.text),
+        of=Apply(kind="apply", rule=tank.id),
+    )
+    return [
+        extracted_rule(
+            section,
+            "share",
+            topic="compartments",
+            asks="least capacity of the first tank or compartment",
+            unit="gal",
+            terms=["first tank", "first compartment", "compartment"],
+            quote=c.text,
+            inputs=list(tank.inputs),
+            formula=share,
+        )
+    ]

@@ -22,7 +22,7 @@ import re
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_more import columns
-from ingest.rulefacts_shapes import extracted_rule, fold
+from ingest.rulefacts_shapes import extracted_rule, fold, sentences
 from tools.formulas import Case, Cases, Condition, Const, InputSpec, Row, Rule, Table
 
 COMPONENTS = ("tank", "soil_treatment_area")
@@ -48,9 +48,19 @@ _COLON = re.compile(
     r"\s*[;.]?\s*(?:and|or)?\s*$"
 )
 _ITEM = re.compile(r"^\(?[a-z0-9]{1,3}[.)]\s")
+_STATE_RULE = (
+    r"(minn(?:esota)?\.? ?(?:r\.|rules),?\s*(?:parts?|chapters?|ch\.)?\s*\d{4}(?:\.\d{4})?)"
+)
 _DEFERS = re.compile(
     r"features? not (?:listed|shown|named).{0,80}?(?:as required by|under|in accordance with)\s+"
-    r"(minn(?:esota)?\.? ?(?:r\.|rules),?\s*(?:part|parts|chapter|ch\.)?\s*\d{4}(?:\.\d{4})?)",
+    + _STATE_RULE,
+    re.I,
+)
+# "Setbacks from water supply wells and water service lines shall be as required by the
+# Minnesota Well Code, Minnesota Rules, Chapter 4725": the features it names are left to the rule
+_NAMED_DEFERS = re.compile(
+    r"\bsetbacks? (?:from|to) ([a-z][a-z ,]{2,120}?) (?:shall|must|will) be (?:as required by|"
+    r"in accordance with|governed by)\b.{0,60}?" + _STATE_RULE,
     re.I,
 )
 
@@ -286,6 +296,21 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
         unlisted = [
             k for k in _SHARED if k not in features and not (k in waters and waters & set(features))
         ]
+    for line in sentences(fold(section.text)):
+        named = _NAMED_DEFERS.search(line)
+        if named is None or re.search(r"\bnot (?:listed|shown|named)\b", named.group(1)):
+            continue  # "features not listed in this section" is read above
+        words = [w for w in re.split(r",|\band\b|\bor\b", named.group(1)) if w.strip()]
+        keys = [feature_key(w) for w in words if not re.search(r"\bother\b", w)]
+        new = [k for k in dict.fromkeys(keys) if k not in features and k not in unlisted]
+        if new:
+            defers_to = defers_to or " ".join(named.group(2).split())
+            said = said or line
+            unlisted += new
+            not_covered.append(
+                f"Setbacks from {named.group(1).strip()} (§{section.ref}): as required by "
+                f"{' '.join(named.group(2).split())}."
+            )
     cases = []
     for c in COMPONENTS:
         if not tables[c]:

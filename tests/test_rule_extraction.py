@@ -524,7 +524,9 @@ WRAPPED_SETBACKS = (
     "    Heron Lake                             120               150\n"
     "  Ordinary high water level of all\n"
     "    other lakes and streams                 75               100\n"
-    "  Sinkhole or other karst feature           50               100\n"
+    "  Sinkhole or other karst feature           50               100\n\n"
+    "(b) Setbacks from water supply wells shall be as required by the Minnesota Well Code,\n"
+    "Minnesota Rules, chapter 4725.\n"
 )
 WRAPPED_CELLS = [
     ("label_over_two_lines_named", "heron_lake", "soil_treatment_area", 150.0),
@@ -547,3 +549,24 @@ def test_a_setback_table_with_labels_over_two_lines_keeps_each_row(
     )
     (rule,) = extract_rules([section], WRAPPED_SETBACKS)
     assert _run([rule], rule.id, feature=feature, component=component).value == feet
+
+
+def test_a_setback_left_by_name_to_a_state_rule_is_deferred_not_computed() -> None:
+    section = _section(WRAPPED_SETBACKS, "Setbacks").model_copy(
+        update={"char_end": len(WRAPPED_SETBACKS)}
+    )
+    (rule,) = extract_rules([section], WRAPPED_SETBACKS)
+    result = _run([rule], rule.id, feature="well", component="soil_treatment_area")
+    assert result.status == "deferred" and result.value is None
+    assert "chapter 4725" in result.summary
+
+
+def test_a_first_tank_stated_as_a_share_of_the_required_capacity_is_computed_from_it() -> None:
+    text = VARIANT_TABLE + (
+        "\n(c) The first tank, or the first compartment of a compartmented tank, shall hold at "
+        "least 65% of the total capacity required by the table.\n"
+    )
+    section = _section(text, "Septic tanks").model_copy(update={"char_end": len(text)})
+    rules = extract_rules([section], text)
+    share = next(r for r in rules if r.topic == "compartments")
+    assert _run(rules, share.id, bedrooms=4, food_grinder=True).value == 1527.5  # 65 % of 2,350
