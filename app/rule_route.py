@@ -101,7 +101,8 @@ def _flag_or_choice(spec: Any, text: str) -> Any:
         hits = [
             c for c in spec.choices if re.search(rf"\b{re.escape(c.replace('_', ' '))}s?\b", low)
         ]
-        return hits[0] if len(hits) == 1 else None
+        longest = [c for c in hits if c.count("_") == max((h.count("_") for h in hits), default=0)]
+        return longest[0] if len(longest) == 1 else None  # "Heron Lake" over "lake"
     return None
 
 
@@ -204,6 +205,11 @@ def choose(
                 continue
             specs = calculators.needed_inputs(city, rule.id)
             given = inputs_for(specs, part.text, scope, others)
+            for spec in specs:  # a feature named like the place ("fronts Pine Ridge Lake")
+                if spec.kind == "choice" and spec.name not in given and u.question != question:
+                    named = _flag_or_choice(spec, u.question)
+                    if isinstance(named, str) and "_" in named:
+                        given[spec.name] = named
             if not calculators.runnable(city, rule.id, given):
                 words = len(set(_stems(" ".join(found | _hits(rule, premise)[1])).split()))
                 if own and words >= 3 and (best_text is None or words > best_text[0]):

@@ -48,6 +48,10 @@ _COLON = re.compile(
     r"\s*[;.]?\s*(?:and|or)?\s*$"
 )
 _ITEM = re.compile(r"^\(?[a-z0-9]{1,3}[.)]\s")
+_NAME = r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*"
+_INCLUDING = re.compile(rf"\bincluding ({_NAME}(?:(?:, (?:and )?| and ){_NAME})*)")
+"""Waters a class of feature names ("Natural environment lakes, including Tamarack Lake and
+Heron Marsh"): each named one is a feature of its own with the class's distance."""
 _STATE_RULE = (
     r"(minn(?:esota)?\.? ?(?:r\.|rules),?\s*(?:parts?|chapters?|ch\.)?\s*\d{4}(?:\.\d{4})?)"
 )
@@ -126,9 +130,11 @@ class _Rows:
     def __init__(self) -> None:
         self.entries: list[tuple[str, str, str, float, str, str]] = []
 
-    def add(self, comps: tuple[str, ...], words: str, feet: float, quote: str) -> None:
+    def add(
+        self, comps: tuple[str, ...], words: str, feet: float, quote: str, key: str = ""
+    ) -> None:
         label = " ".join(words.split()).strip(" ,")
-        key = feature_key(label)
+        key = key or feature_key(label)
         named = "_".join(w.lower() for w in re.findall(r"(?<=\s)[A-Z][a-z]+\b", label)[-4:])
         if re.search(r"\ball other\b|\bany other\b", label.lower()) or not named:
             named = ""
@@ -197,6 +203,10 @@ def _text_rows(section: Section, rows: _Rows) -> str:
             continue
         for words, feet, _ in items:
             rows.add(comps, words, feet, line)
+        named = _INCLUDING.search(line)
+        if named and len(items) == 1:  # "Recreational development lakes, including Pine Ridge Lake"
+            for name in re.split(r",\s*(?:and\s+)?|\s+and\s+", named.group(1)):
+                rows.add(comps, name, items[0][1], line, key="_".join(name.lower().split()))
         if own:
             lead_quote = lead_quote or line
     return lead_quote

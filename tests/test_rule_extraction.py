@@ -570,3 +570,17 @@ def test_a_first_tank_stated_as_a_share_of_the_required_capacity_is_computed_fro
     rules = extract_rules([section], text)
     share = next(r for r in rules if r.topic == "compartments")
     assert _run(rules, share.id, bedrooms=4, food_grinder=True).value == 1527.5  # 65 % of 2,350
+
+
+def test_waters_a_class_names_are_features_of_their_own_at_the_class_distance() -> None:
+    text = (
+        "(c) A soil treatment area shall be placed at least the following distances from the "
+        "ordinary high water level:\n"
+        "1. Natural environment lakes, including Otter Lake and Mink Marsh: 160 feet;\n"
+        "2. General development lakes: 60 feet."
+    )
+    (rule,) = [r for r in extract_rules([_section(text, "Setbacks")]) if r.topic == "setback"]
+    feature = rule.input("feature")
+    assert feature is not None and {"otter_lake", "mink_marsh"} <= set(feature.choices or [])
+    result = _run([rule], rule.id, feature="mink_marsh", component="soil_treatment_area")
+    assert result.value == 160.0
