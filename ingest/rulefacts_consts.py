@@ -9,7 +9,7 @@ import re
 
 from ingest.records import Section
 from ingest.rulefacts_shapes import Clause, extracted_rule, subject
-from tools.formulas import Const, DateArithmetic, InputSpec, Rule
+from tools.formulas import Case, Cases, Condition, Const, DateArithmetic, InputSpec, Rule
 
 _RULE_PART = re.compile(
     r"\bminn(?:esota)?\.? ?(?:r\.|rules),?\s*(?:part|parts|chapter|ch\.)?\s*\d{4}(?:\.\d{4})?"
@@ -133,6 +133,7 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
     """'A permit is valid for 24 months', 'pumped at least once every 36 months': the date it
     runs to, counted from the date the user gives (the rule runs only with that date)."""
     found: dict[str, set[tuple[int, str, str]]] = {"permit": set(), "pumping": set()}
+    own: set[tuple[int, str, str]] = set()  # "A permit ... is valid for": the permit's own term
     for para in paras:
         for c in para:
             read = c.read
@@ -140,6 +141,8 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
                 continue
             if "permit" in read and (m := _VALID.search(read)):
                 found["permit"].add((*_period(m), c.text))
+                if re.search(r"\bpermits?\b(?:\s+\S+){0,6}\s*$", read[: m.start()]):
+                    own.add((*_period(m), c.text))
             elif "permit" in read and (u := _UNTIL.search(read)):
                 years = 1 if re.search(r"following|after", u.group(0)) else 0
                 on = f"{_MONTHS.index(u.group(1)) + 1:02d}-{int(u.group(2)):02d}"
@@ -149,7 +152,13 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
             )
             if pumped and (m := _PUMPED.search(read)) is not None:
                 found["pumping"].add((*_period(m), c.text))
+    if len({(n, u) for n, u, _ in found["permit"]}) > 1 and len({(n, u) for n, u, _ in own}) == 1:
+        found["permit"] = own  # other periods in the section are not the permit's term
     out: list[Rule] = []
+    seasonal = _seasonal(found["pumping"], section)
+    if seasonal is not None:
+        out.append(seasonal)
+        found["pumping"] = set()
     for key, items in found.items():
         if len({(n, u) for n, u, _ in items}) != 1:
             continue  # none, or figures that disagree: not read
@@ -177,3 +186,40 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
             )
         )
     return out
+
+
+def _seasonal(items: set[tuple[int, str, str]], section: Section) -> Rule | None:
+    """Two pumping intervals, one of them for seasonal dwellings ('a seasonal dwelling ... every 60
+    months'): one rule whose `seasonal` input picks the interval (None for any other shape)."""
+    if len({(n, u) for n, u, _ in items}) != 2 or len(items) != 2:
+        return None
+    marked = [i for i in items if re.search(r"\bseasonal\b", i[2], re.I)]
+    if len(marked) != 1:
+        return None
+    other = next(i for i in items if i is not marked[0])
+    topic, asks, terms, spec, label = _DATES["pumping"]
+    flag = InputSpec(
+        name="seasonal", kind="flag", label="seasonal (yes/no)", default=False
+    )
+
+    def counted(item: tuple[int, str, str]) -> DateArithmetic:
+        n, unit, quote = item
+        return DateArithmetic(
+            kind="date_arithmetic", label=label, start=spec.name, unit=unit,  # type: ignore[arg-type]
+            amount=Const(kind="const", value=n, unit=unit, quote=quote, confidence="medium"),
+        )  # fmt: skip
+
+    formula = Cases(
+        kind="cases",
+        cases=[
+            Case(
+                when=Condition(input="seasonal", op="eq", value=True, text="A seasonal dwelling"),
+                then=counted(marked[0]),
+            )
+        ],
+        otherwise=counted(other),
+    )
+    return extracted_rule(
+        section, "date", topic=topic, asks=asks, terms=terms, quote=other[2],
+        inputs=[spec, flag], formula=formula,
+    )  # fmt: skip

@@ -584,3 +584,32 @@ def test_waters_a_class_names_are_features_of_their_own_at_the_class_distance() 
     assert feature is not None and {"otter_lake", "mink_marsh"} <= set(feature.choices or [])
     result = _run([rule], rule.id, feature="mink_marsh", component="soil_treatment_area")
     assert result.value == 160.0
+
+
+def test_a_seasonal_dwellings_pumping_interval_is_applied_when_the_user_says_so() -> None:
+    text = (
+        "A. The owner of a year-round dwelling shall have each septic tank pumped at least once "
+        "every thirty (30) months.\n"
+        "B. The owner of a seasonal dwelling shall have each septic tank pumped at least once "
+        "every sixty (60) months."
+    )
+    rules = extract_rules([_section(text, "Septic tank maintenance")])
+    (rule,) = [r for r in rules if r.topic == "pumping"]
+    from datetime import date
+
+    start = date(2025, 1, 15)
+    assert "2027-07-15" in _run([rule], rule.id, last_pumping_date=start).summary
+    seasonal = _run([rule], rule.id, last_pumping_date=start, seasonal=True)
+    assert "2030-01-15" in seasonal.summary
+
+
+def test_the_permits_own_term_is_read_beside_other_periods_of_the_section() -> None:
+    text = (
+        "A. A permit issued under this chapter is valid for eighteen (18) months from the date of "
+        "issuance.\n"
+        "B. No permit shall be issued for a property where a certificate of compliance is "
+        "valid for three (3) years from the inspection."
+    )
+    rules = extract_rules([_section(text, "Permits")])
+    (rule,) = [r for r in rules if r.topic == "permit"]
+    assert "eighteen (18) months" in rule.quote
