@@ -198,9 +198,7 @@ def _seasonal(items: set[tuple[int, str, str]], section: Section) -> Rule | None
         return None
     other = next(i for i in items if i is not marked[0])
     topic, asks, terms, spec, label = _DATES["pumping"]
-    flag = InputSpec(
-        name="seasonal", kind="flag", label="seasonal (yes/no)", default=False
-    )
+    flag = InputSpec(name="seasonal", kind="flag", label="seasonal (yes/no)", default=False)
 
     def counted(item: tuple[int, str, str]) -> DateArithmetic:
         n, unit, quote = item
