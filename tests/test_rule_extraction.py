@@ -613,3 +613,17 @@ def test_the_permits_own_term_is_read_beside_other_periods_of_the_section() -> N
     rules = extract_rules([_section(text, "Permits")])
     (rule,) = [r for r in rules if r.topic == "permit"]
     assert "eighteen (18) months" in rule.quote
+
+
+def test_bedrooms_counted_up_from_the_floor_area_size_the_tank() -> None:
+    text = VARIANT_TABLE + (
+        "\n(d) For sizing a septic tank, where the finished floor area of a dwelling exceeds 2,500 "
+        "square feet, one bedroom shall be added to the actual number of bedrooms for each 600 "
+        "square feet, or fraction thereof, by which the floor area exceeds 2,500 square feet.\n"
+    )
+    section = _section(text, "Septic tanks").model_copy(update={"char_end": len(text)})
+    rules = extract_rules([section], text)
+    tank = next(r for r in rules if r.topic == "tank" and r.terms)
+    assert _run(rules, tank.id, bedrooms=3, floor_area_sqft=2400).value == 1250.0
+    # 3 + ceil(700 / 600) = 5 bedrooms: 1,550 + 300
+    assert _run(rules, tank.id, bedrooms=3, floor_area_sqft=3200).value == 1850.0

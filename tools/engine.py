@@ -10,6 +10,7 @@ low (unreadable) stops the evaluation with no number.
 from __future__ import annotations
 
 import calendar
+import math
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -237,6 +238,8 @@ def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:
         if n.per is not None:
             d, dt = ev(ctx, n.per)
             value, expr = value / _num(d, "per"), f"{expr} ÷ {dt}"
+        if n.round_up:
+            value, expr = float(math.ceil(value - 1e-9)), f"{expr}, rounded up"
         if n.intercept is not None:
             i, it = ev(ctx, n.intercept)
             value += _num(i, "intercept")

@@ -113,6 +113,10 @@ class Linear(_Record):
     intercept: Expr | None = None
     x_minus: Expr | None = None
     per: Expr | None = None
+    round_up: bool = Field(
+        default=False,
+        description="'for each 700 square feet, or fraction thereof': the steps counted up.",
+    )
     label: str = ""
     unit: str = ""
 
