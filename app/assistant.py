@@ -40,6 +40,7 @@ from app.records import REFUSAL, Answer, ToolCall
 from app.rule_route import RULE_NEW, RULE_TEXT, rule_blocks
 from app.settings import Settings, get_settings
 from app.tables import TOPIC_TABLES, table_block
+from app.typos import CorpusSpelling
 from app.uncurated import extracted_provider, no_rules_caveat
 from app.understand import Understanding, merge_follow_up, understand
 from app.verify import VerificationContext
@@ -144,6 +145,7 @@ class Assistant:
         self._adopted: dict[str, list[str]] = {}
         self._calculators: Any = None
         self._extracted: Any = None
+        self._spelling = CorpusSpelling(lambda city: self.retriever.sections(city))
 
     # -- backends (opened once) --------------------------------------------------------------
 
@@ -220,6 +222,7 @@ class Assistant:
                 f"{self.settings.max_query_chars:,}. Shorten it (or raise ORDINANCE_MAX_QUERY_CHARS)."
             )
         names = self.names()
+        text = self._spelling.fix(text, self._spelling_scope(text, names, jurisdiction))
         u = self._understand(text, names, history)
         conflict = None
         if jurisdiction:
@@ -249,6 +252,18 @@ class Assistant:
         answer = self.ask(question, jurisdiction, history)
         for i, part in enumerate(answer.answer.split("\n\n")):
             yield ("\n\n" if i else "") + part
+
+    def _spelling_scope(
+        self, text: str, names: dict[str, str], jurisdiction: str | None
+    ) -> list[str]:
+        """The cities whose ordinances' words fix a question's misspellings: the chosen or named
+        ones, else every city of an index of at most `all_cities_limit` cities."""
+        if jurisdiction:
+            return [self.retriever.resolve_jurisdiction(jurisdiction)]
+        named = detect_jurisdictions(text, names)
+        if named or len(names) > self.settings.all_cities_limit:
+            return named
+        return list(names)
 
     def _understand(self, text: str, names: dict[str, str], history: History) -> Understanding:
         u = understand(text, names)

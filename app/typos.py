@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
+
+from app.compose import _stem
 
 _KEYWORDS = (
     "septic", "tank", "bedroom", "bedrooms", "drainfield", "permit", "permits", "setback",
@@ -59,3 +63,100 @@ def correct_typos(text: str, names: Sequence[str] = ()) -> str:
         return close[0].capitalize() if word[0].isupper() else close[0]
 
     return re.sub(r"[A-Za-z]+", fix, text)
+
+
+def english_words() -> frozenset[str]:
+    """Whole English words of the bundled embedding model's WordPiece vocabulary (~20,000): a
+    word the model knows is not a typo, even where no ordinance uses it ('fence', 'dog')."""
+    return _english()
+
+
+@lru_cache(maxsize=1)
+def _english() -> frozenset[str]:
+    from index.embed import model_path
+
+    try:
+        lines = (model_path() / "vocab.txt").read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return frozenset()
+    return frozenset(w for w in lines if w.isalpha() and w.islower())
+
+
+def _distance(a: str, b: str, most: int) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count one), or most + 1 when larger."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > most:
+            return most + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def correct_from_corpus(text: str, counts: dict[str, int], english: frozenset[str]) -> str:
+    """Fix words that are neither English (the model's vocabulary) nor in the ordinances' text
+    (`counts`: word -> occurrences) to the most frequent ordinance word one edit away (two for
+    words of six letters or more) that starts with the same letter ('tnk' -> 'tank', 'feild' ->
+    'field'); a word with no such word, or two equally frequent, is left as typed."""
+    if not counts:
+        return text
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        low = word.lower()
+        if len(low) < 3 or word.isupper() or low in english or low in counts:
+            return word  # short, an acronym ('ISTS'), English, or the ordinances' own word
+        if any(w.startswith(low) and len(w) > len(low) + 1 for w in counts):
+            return word  # an abbreviation ('perc' of 'percolation'), not a typo
+        most = 1 if len(low) < 6 else 2
+        near = [
+            (n, w)
+            for w, n in counts.items()
+            if w[:1] == low[:1] and len(w) > 2 and _distance(low, w, most) <= most
+        ]
+        near.sort(reverse=True)
+        if not near or (len(near) > 1 and near[0][0] == near[1][0]):
+            return word
+        best = near[0][1]
+        if _stem(best) == _stem(low):
+            return word  # another form of the ordinance's word ('administers'), not a typo
+        return best.capitalize() if word[0].isupper() else best
+
+    return re.sub(r"[A-Za-z]+", fix, text)
+
+
+class CorpusSpelling:
+    """`correct_from_corpus` over the words of the asked cities' ordinances (counted once per
+    city, on first use; nothing is counted for a question whose words are all English)."""
+
+    def __init__(self, sections: Callable[[str], Sequence[Any]]) -> None:
+        self._sections = sections
+        self._counts: dict[str, dict[str, int]] = {}
+        self._merged: dict[tuple[str, ...], dict[str, int]] = {}
+
+    def fix(self, text: str, cities: Sequence[str]) -> str:
+        english = english_words()
+        words = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+        if not cities or not english or words <= english:
+            return text
+        return correct_from_corpus(text, self._words(tuple(sorted(cities))), english)
+
+    def _words(self, cities: tuple[str, ...]) -> dict[str, int]:
+        if cities not in self._merged:
+            total: Counter[str] = Counter()
+            for city in cities:
+                if city not in self._counts:
+                    text = " ".join(f"{s.title} {s.text}" for s in self._sections(city))
+                    self._counts[city] = dict(Counter(re.findall(r"[a-z]+", text.lower())))
+                total.update(self._counts[city])
+            if len(self._merged) > 64:
+                self._merged.clear()
+            self._merged[cities] = dict(total)
+        return self._merged[cities]

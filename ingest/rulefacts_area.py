@@ -26,8 +26,8 @@ _AREA = re.compile(
     r"(\d+) square feet(,? or (?:any )?fraction (?:thereof|of it))?"
 )
 AREA = InputSpec(
-    name="floor_area_sqft", kind="number", unit="sq ft", label="finished floor area, square feet",
-    low=1, high=100000,
+    name="floor_area_sqft", kind="number", unit="sq ft", default=0, low=0, high=100000,
+    label="finished floor area, square feet (counts only above the threshold)",
 )  # fmt: skip
 
 
