@@ -49,6 +49,7 @@ from app.reader import (
     without_asked,
 )
 from app.records import ToolCall
+from app.rows import ROWS
 from app.understand import Understanding
 from app.verify import VerificationContext
 from core.suspect import is_suspect
@@ -329,7 +330,7 @@ class QuotingMixin:
             if typed:
                 defers = [
                     s for s in ranked[: ranked.index(typed[0])] if deferral(s.provision.text, main)
-                ]
+                ] or _row_defers(typed[0], ranked, main)
                 if defers and not yes_no and main in FIGURE_TYPES:
                     # the text closest to the question sends the reader elsewhere for the figure
                     return self._abstain(part, name, jurisdiction, defers, main)
@@ -521,6 +522,25 @@ class _Hit:
         self.chunk = chunk
         self.matched_by = ["exact"]
         self.vector_similarity = None
+
+
+def _row_defers(row: Scored, ranked: list[Scored], main: str) -> list[Scored]:
+    """A table row answers for the feature its label names: when a provision of the row's own
+    section matches the question's words better and sends the reader elsewhere for this type
+    ('Setbacks from water supply wells ... shall be as required by Minn. Rules'), the row's
+    figure is not the answer (the table does not list the asked feature)."""
+    if ROWS.get(row.provision.text) is None:
+        return []
+    section = row.provision.section
+    return [
+        s
+        for s in ranked[: lexicon().reader.defer_window]
+        if s.provision.section is section
+        and s.features["lexical"] > row.features["lexical"]
+        and ROWS.get(s.provision.text) is None
+        and not carries(s.provision.text, main)
+        and deferral(s.provision.text, main)
+    ]
 
 
 def _tells_more(text: str, main: str, part: str) -> bool:

@@ -333,7 +333,7 @@ def figure(text: str, name: str, question: str = "") -> str | None:
         return None
     row = ROWS.get(text)
     if row is not None and lex.pattern(t.figure).search(row.read()):
-        return row.cell(set(stems(question)), stems)
+        return row.cell([_phrase(question), *(_phrase(x) for x in synonyms_of(question))], _stem)
     found = list(lex.pattern(t.figure).finditer(text))
     if not found:
         return None
@@ -349,6 +349,17 @@ def figure(text: str, name: str, question: str = "") -> str | None:
 
         best = max(found, key=overlap)  # the first of the best
     return best.group(0).strip(" ,.;")
+
+
+def _phrase(text: str) -> list[str]:
+    """The stems of a text's words in order, a function word or a short one left as a gap."""
+    skip = set(lexicon().function_words)
+    return [
+        _stem(w) if w not in skip and len(w) > 2 else "" for w in _WORD_RE.findall(text.lower())
+    ]
+
+
+_WORD_RE = re.compile(r"[a-z][a-z'-]*")
 
 
 @lru_cache(maxsize=8)
