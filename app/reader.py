@@ -480,9 +480,13 @@ def _numbers(text: str) -> set[float]:
 def polarity(question: str, provision: str) -> str | None:
     """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure."""
     lex = lexicon()
+    # "Can I do it myself, or does a licensed installer have to?": Yes or No answers the first
+    question = _ALTERNATIVE.split(question, maxsplit=1)[0]
     said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no
     negative = bool(lex.pattern(lex.negative).search(said))
     conditional = bool(lex.pattern(lex.conditional).search(provision))
+    if lex.pattern(lex.evasion).search(question) and not negative:
+        return "No"  # 'can I skip the pumping?' against 'the owner shall have the tank pumped'
     asks_duty = bool(lex.pattern(lex.requirement).search(question))
     asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty
     q_without = bool(re.search(r"\bwithout\b|\bno\b|\bnot\b|n't\b", question, re.I))
@@ -495,6 +499,11 @@ def polarity(question: str, provision: str) -> str | None:
             return "No"
         return "No" if q_without and conditional else "Yes"
     return "No" if negative else "Yes"
+
+
+_ALTERNATIVE = re.compile(
+    r",?\s+or\s+(?=(?:is|are|can|could|do|does|did|must|should|will|would|has|have|may)\b)", re.I
+)
 
 
 def premise_check(question: str, provision: str, types: list[str]) -> tuple[str, str] | None:
