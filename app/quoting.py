@@ -307,7 +307,7 @@ class QuotingMixin:
             return None
         # a yes/no part without a figure asks what a rule says: a provision that lays one down
         wanted = main or ("rule" if yes_no and "rule" in lexicon().answer_types else None)
-        if wanted is not None and not self._typed(ranked, wanted, part) and not exact:
+        if wanted is not None and not self._typed(ranked, wanted, part, _q(u)) and not exact:
             # nothing near carries the asked type: search for the kind of provision that would
             asked = [t for t in types if t in TYPED and t != "count"] or [wanted]
             hint = " ".join(lexicon().answer_types[t].hint for t in asked[:2])
@@ -322,7 +322,7 @@ class QuotingMixin:
                 ranked = score(self._without_places(part), pool + extra, types=types)
                 best = ranked[0]
         if main is not None:
-            typed = self._typed(ranked, main, part)
+            typed = self._typed(ranked, main, part, _q(u))
             if main not in FIGURE_TYPES and not yes_no:
                 typed = [s for s in typed if _tells_more(s.provision.text, main, part)]
             if not typed and not yes_no:
@@ -336,7 +336,7 @@ class QuotingMixin:
                     return self._abstain(part, name, jurisdiction, defers, main)
                 best = typed[0]
         if main is None and wanted is not None:
-            ruling = self._typed(ranked, wanted, part)
+            ruling = self._typed(ranked, wanted, part, _q(u))
             best = ruling[0] if ruling else best
         text = best.provision.text
         lead = ""
@@ -386,28 +386,33 @@ class QuotingMixin:
         )
         return " ".join(_places_pattern(forms).sub(" ", text).split())
 
-    def _typed(self, ranked: list[Scored], main: str, part: str = "") -> list[Scored]:
+    def _typed(
+        self, ranked: list[Scored], main: str, part: str = "", whole: str = ""
+    ) -> list[Scored]:
         """The provisions near the top that carry the asked type and hold a word of the
-        question's subject (best first)."""
+        question's subject (best first). A part that names at most one word of its own ('and how
+        deep do they go?') refers back: the whole question's subject counts too."""
         params = lexicon().reader
         if not ranked:
             return []
         top = ranked[0].score
         names = [*self.names.values(), *self.names]
+        mine = without_asked(part, main) if part else ""
+        own = subject_words(mine, names) if part else set()
+        back = without_asked(whole, main) if whole and whole != part and len(own) <= 1 else ""
+
+        def held(s: Scored) -> bool:
+            text = f"{s.provision.section.title} {s.provision.text}"
+            return any(
+                holds_subject(q, text, names, params.typed_subject) for q in (mine, back) if q
+            )
+
         typed = [
             s
             for s in ranked[: params.typed_window]
             if carries(s.provision.text, main)
             and s.score >= params.typed_share * top
-            and (
-                not part
-                or holds_subject(
-                    without_asked(part, main),
-                    f"{s.provision.section.title} {s.provision.text}",
-                    names,
-                    params.typed_subject,
-                )
-            )
+            and (not part or held(s))
         ]
         # a provision that states the figure ('a misdemeanor') before one that only names the
         # kind of thing ('the penalty provisions')
