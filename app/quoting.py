@@ -270,7 +270,10 @@ class QuotingMixin:
         params = lexicon().reader
         types = asked_types(part)
         yes_no = is_yes_no(part)
-        ranked = score(self._without_places(part), pool, types=types)
+        # a figure the question states ('lasts 3 years, right?') is checked, not searched for: its
+        # unit would pull toward another case's provision with the same unit
+        query = _without_stated(part, types) if yes_no else part
+        ranked = score(self._without_places(query), pool, types=types)
         if not ranked:
             return None
         main = next((t for t in types if t in TYPED), None)
@@ -319,7 +322,7 @@ class QuotingMixin:
                 if (p.section.jurisdiction, p.section.ref, p.text) not in have
             ]
             if extra:
-                ranked = score(self._without_places(part), pool + extra, types=types)
+                ranked = score(self._without_places(query), pool + extra, types=types)
                 best = ranked[0]
         if main is not None:
             typed = self._typed(ranked, main, part, _q(u))
@@ -527,6 +530,17 @@ class _Hit:
         self.chunk = chunk
         self.matched_by = ["exact"]
         self.vector_similarity = None
+
+
+def _without_stated(part: str, types: list[str]) -> str:
+    """The part without the figures it states of the types it asks ('3 years')."""
+    lex = lexicon()
+    for name in types:
+        t = lex.answer_types.get(name)
+        if name in FIGURE_TYPES and name != "count" and t is not None and t.figure:
+            left = " ".join(lex.pattern(t.figure).sub(" ", part).split())
+            part = left if subject_words(left) else part
+    return part
 
 
 def _row_defers(row: Scored, ranked: list[Scored], main: str) -> list[Scored]:

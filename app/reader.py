@@ -115,6 +115,9 @@ def _spans(section: Any) -> list[str]:
             spans.append(span)
         if item(i):  # an item with the sentence that introduces its list
             for k in range(i - 1, max(-1, i - 10), -1):
+                if k < i - 1 and _marker(sentences[k]) == _marker(s) is not None:
+                    spans.append(s)  # '(C) ...' after '(B) ... required: (1) ...': a sibling
+                    break
                 if introduces(k):
                     span = " ".join(sentences[k : i + 1])
                     spans.append(span if len(span) <= _MAX else s)
@@ -133,6 +136,17 @@ def _spans(section: Any) -> list[str]:
     # a table's rows, its unit said once in its caption: "Water supply well 50 100" (IN FEET)
     out.extend(r for r in table_rows(section.text, _is_unit) if r not in out and r in folded)
     return out
+
+
+def _marker(sentence: str) -> str | None:
+    """The kind of a sentence's list marker ('(B)' and '(C)': a bracketed capital), or None."""
+    m = _ITEM.match(sentence)
+    if not m:
+        return None
+    mark = m.group(0).strip()
+    body = mark.strip("().")
+    kind = "digit" if body.isdigit() else "upper" if body.isupper() else "lower"
+    return f"{kind}{'(' if mark.startswith('(') else ''}{mark[-1]}"
 
 
 def _pieces(sentence: str) -> list[str]:

@@ -81,3 +81,27 @@ def test_a_row_is_no_answer_where_its_section_sends_the_asked_feature_elsewhere(
     ranked = score(question, pool, types=["distance"])
     row = next(s for s in ranked if s.provision.text[-1].isdigit())  # the best table row
     assert bool(_row_defers(row, ranked, "distance")) is defers
+
+
+CERTIFICATES = (DATA / "certificate_terms.txt").read_text(encoding="utf-8")
+SIBLING = (
+    "(C) A certificate of compliance for an existing system is valid for 18 months after the "
+    "date of the inspection."
+)
+
+
+def test_a_sibling_paragraph_after_a_list_is_a_provision_of_its_own() -> None:
+    texts = [p.text for p in provisions(_Section("x", "31", "Compliance", CERTIFICATES), 0)]
+    assert SIBLING in texts
+
+
+def test_a_figure_the_question_states_does_not_pull_toward_another_cases_provision() -> None:
+    from app.quoting import _without_stated
+    from app.reader import asked_types, premise_check, score
+
+    question = "A certificate of compliance on an existing system lasts 3 years, right?"
+    types = asked_types(question)
+    pool = provisions(_Section("x", "31", "Compliance", CERTIFICATES), 0)
+    best = score(_without_stated(question, types), pool, types=types)[0].provision.text
+    assert best == SIBLING
+    assert premise_check(question, best, types) == ("No", "18 months")
