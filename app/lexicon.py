@@ -82,6 +82,7 @@ class Lexicon(_Record):
     not_negation: str
     conditional: str
     evasion: str
+    qualifiers: list[str]
     asking_words: list[str]
     synonyms: dict[str, list[str]]
     function_words: list[str]

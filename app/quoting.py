@@ -419,7 +419,18 @@ class QuotingMixin:
         ]
         # a provision that states the figure ('a misdemeanor') before one that only names the
         # kind of thing ('the penalty provisions')
-        return sorted(typed, key=lambda s: figure(s.provision.text, main) is None)
+        # ... and one about the asked case before one about a later case the question does not
+        # name ('renewed once, for eight months' for how long a permit lasts), or after one
+        # about the later case it names ('how much extra time': the extension)
+        said = f"{part} {' '.join(synonyms_of(part))}".lower()
+        asked = {_stem(w) for w in re.findall(r"[a-z]+", said)}
+        cases = {_stem(w) for w in lexicon().qualifiers}
+
+        def case_rank(s: Scored) -> int:
+            own = cases & {_stem(w) for w in re.findall(r"[a-z]+", s.provision.text.lower())}
+            return 0 if own & asked else 2 if own else 1 if cases & asked else 0
+
+        return sorted(typed, key=lambda s: (figure(s.provision.text, main) is None, case_rank(s)))
 
     def _abstain(
         self, part: str, name: str, jurisdiction: str, ranked: list[Scored], main: str

@@ -105,3 +105,33 @@ def test_a_figure_the_question_states_does_not_pull_toward_another_cases_provisi
     best = score(_without_stated(question, types), pool, types=types)[0].provision.text
     assert best == SIBLING
     assert premise_check(question, best, types) == ("No", "18 months")
+
+
+PERMIT = (
+    "A permit is valid for 20 months from the date of issuance. If the system has not been "
+    "installed within that time, the permit expires. A permit may be renewed once, for a period "
+    "of not more than eight months, if the holder files a written request at least 15 days "
+    "before the permit expires."
+)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    pytest.param("How long does a permit last before it expires?", "20 months",
+                 id="the-term-not-the-renewal"),
+    pytest.param("How long can a permit be renewed for?", "eight months",
+                 id="the-renewal-when-asked"),
+])  # fmt: skip
+def test_the_asked_case_leads_not_a_later_case_the_question_does_not_name(
+    question: str, expected: str
+) -> None:
+    from app.quoting import QuotingMixin
+    from app.reader import score
+
+    class _Reader(QuotingMixin):
+        def __init__(self) -> None:
+            self.names: dict[str, str] = {}
+
+    pool = provisions(_Section("x", "7", "Permit term", PERMIT), 0)
+    ranked = score(question, pool, types=["duration"])
+    best = _Reader()._typed(ranked, "duration", question)[0].provision.text
+    assert figure(best, "duration", question) == expected
