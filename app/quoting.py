@@ -43,6 +43,7 @@ from app.reader import (
     provisions,
     score,
     split_parts,
+    stems,
     subject_words,
     synonyms_of,
     vocabulary,
@@ -422,12 +423,11 @@ class QuotingMixin:
         # ... and one about the asked case before one about a later case the question does not
         # name ('renewed once, for eight months' for how long a permit lasts), or after one
         # about the later case it names ('how much extra time': the extension)
-        said = f"{part} {' '.join(synonyms_of(part))}".lower()
-        asked = {_stem(w) for w in re.findall(r"[a-z]+", said)}
+        asked = set(stems(f"{part} {' '.join(synonyms_of(part))}"))
         cases = {_stem(w) for w in lexicon().qualifiers}
 
         def case_rank(s: Scored) -> int:
-            own = cases & {_stem(w) for w in re.findall(r"[a-z]+", s.provision.text.lower())}
+            own = cases.intersection(stems(s.provision.text))  # (cached per text)
             return 0 if own & asked else 2 if own else 1 if cases & asked else 0
 
         return sorted(typed, key=lambda s: (figure(s.provision.text, main) is None, case_rank(s)))
