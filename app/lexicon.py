@@ -81,6 +81,8 @@ class Lexicon(_Record):
     negative: str
     not_negation: str
     conditional: str
+    evasion: str
+    qualifiers: list[str]
     asking_words: list[str]
     synonyms: dict[str, list[str]]
     function_words: list[str]
@@ -109,7 +111,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
     fields = [lex.yes_no, lex.request, lex.permission, lex.requirement, lex.negative,
-              lex.not_negation, lex.conditional,
+              lex.not_negation, lex.conditional, lex.evasion,
               lex.deferral, lex.domain, lex.opinion, lex.injection]  # fmt: skip
     for name, t in lex.answer_types.items():
         fields += [*t.asked, t.carries] + ([t.figure] if t.figure else [])

@@ -43,12 +43,14 @@ from app.reader import (
     provisions,
     score,
     split_parts,
+    stems,
     subject_words,
     synonyms_of,
     vocabulary,
     without_asked,
 )
 from app.records import ToolCall
+from app.rows import ROWS
 from app.understand import Understanding
 from app.verify import VerificationContext
 from core.suspect import is_suspect
@@ -269,7 +271,10 @@ class QuotingMixin:
         params = lexicon().reader
         types = asked_types(part)
         yes_no = is_yes_no(part)
-        ranked = score(self._without_places(part), pool, types=types)
+        # a figure the question states ('lasts 3 years, right?') is checked, not searched for: its
+        # unit would pull toward another case's provision with the same unit
+        query = _without_stated(part, types) if yes_no else part
+        ranked = score(self._without_places(query), pool, types=types)
         if not ranked:
             return None
         main = next((t for t in types if t in TYPED), None)
@@ -306,7 +311,7 @@ class QuotingMixin:
             return None
         # a yes/no part without a figure asks what a rule says: a provision that lays one down
         wanted = main or ("rule" if yes_no and "rule" in lexicon().answer_types else None)
-        if wanted is not None and not self._typed(ranked, wanted, part) and not exact:
+        if wanted is not None and not self._typed(ranked, wanted, part, _q(u)) and not exact:
             # nothing near carries the asked type: search for the kind of provision that would
             asked = [t for t in types if t in TYPED and t != "count"] or [wanted]
             hint = " ".join(lexicon().answer_types[t].hint for t in asked[:2])
@@ -318,10 +323,10 @@ class QuotingMixin:
                 if (p.section.jurisdiction, p.section.ref, p.text) not in have
             ]
             if extra:
-                ranked = score(self._without_places(part), pool + extra, types=types)
+                ranked = score(self._without_places(query), pool + extra, types=types)
                 best = ranked[0]
         if main is not None:
-            typed = self._typed(ranked, main, part)
+            typed = self._typed(ranked, main, part, _q(u))
             if main not in FIGURE_TYPES and not yes_no:
                 typed = [s for s in typed if _tells_more(s.provision.text, main, part)]
             if not typed and not yes_no:
@@ -329,13 +334,13 @@ class QuotingMixin:
             if typed:
                 defers = [
                     s for s in ranked[: ranked.index(typed[0])] if deferral(s.provision.text, main)
-                ]
+                ] or _row_defers(typed[0], ranked, main)
                 if defers and not yes_no and main in FIGURE_TYPES:
                     # the text closest to the question sends the reader elsewhere for the figure
                     return self._abstain(part, name, jurisdiction, defers, main)
                 best = typed[0]
         if main is None and wanted is not None:
-            ruling = self._typed(ranked, wanted, part)
+            ruling = self._typed(ranked, wanted, part, _q(u))
             best = ruling[0] if ruling else best
         text = best.provision.text
         lead = ""
@@ -385,32 +390,47 @@ class QuotingMixin:
         )
         return " ".join(_places_pattern(forms).sub(" ", text).split())
 
-    def _typed(self, ranked: list[Scored], main: str, part: str = "") -> list[Scored]:
+    def _typed(
+        self, ranked: list[Scored], main: str, part: str = "", whole: str = ""
+    ) -> list[Scored]:
         """The provisions near the top that carry the asked type and hold a word of the
-        question's subject (best first)."""
+        question's subject (best first). A part that names at most one word of its own ('and how
+        deep do they go?') refers back: the whole question's subject counts too."""
         params = lexicon().reader
         if not ranked:
             return []
         top = ranked[0].score
         names = [*self.names.values(), *self.names]
+        mine = without_asked(part, main) if part else ""
+        own = subject_words(mine, names) if part else set()
+        back = without_asked(whole, main) if whole and whole != part and len(own) <= 1 else ""
+
+        def held(s: Scored) -> bool:
+            text = f"{s.provision.section.title} {s.provision.text}"
+            return any(
+                holds_subject(q, text, names, params.typed_subject) for q in (mine, back) if q
+            )
+
         typed = [
             s
             for s in ranked[: params.typed_window]
             if carries(s.provision.text, main)
             and s.score >= params.typed_share * top
-            and (
-                not part
-                or holds_subject(
-                    without_asked(part, main),
-                    f"{s.provision.section.title} {s.provision.text}",
-                    names,
-                    params.typed_subject,
-                )
-            )
+            and (not part or held(s))
         ]
         # a provision that states the figure ('a misdemeanor') before one that only names the
         # kind of thing ('the penalty provisions')
-        return sorted(typed, key=lambda s: figure(s.provision.text, main) is None)
+        # ... and one about the asked case before one about a later case the question does not
+        # name ('renewed once, for eight months' for how long a permit lasts), or after one
+        # about the later case it names ('how much extra time': the extension)
+        asked = set(stems(f"{part} {' '.join(synonyms_of(part))}"))
+        cases = {_stem(w) for w in lexicon().qualifiers}
+
+        def case_rank(s: Scored) -> int:
+            own = cases.intersection(stems(s.provision.text))  # (cached per text)
+            return 0 if own & asked else 2 if own else 1 if cases & asked else 0
+
+        return sorted(typed, key=lambda s: (figure(s.provision.text, main) is None, case_rank(s)))
 
     def _abstain(
         self, part: str, name: str, jurisdiction: str, ranked: list[Scored], main: str
@@ -521,6 +541,36 @@ class _Hit:
         self.chunk = chunk
         self.matched_by = ["exact"]
         self.vector_similarity = None
+
+
+def _without_stated(part: str, types: list[str]) -> str:
+    """The part without the figures it states of the types it asks ('3 years')."""
+    lex = lexicon()
+    for name in types:
+        t = lex.answer_types.get(name)
+        if name in FIGURE_TYPES and name != "count" and t is not None and t.figure:
+            left = " ".join(lex.pattern(t.figure).sub(" ", part).split())
+            part = left if subject_words(left) else part
+    return part
+
+
+def _row_defers(row: Scored, ranked: list[Scored], main: str) -> list[Scored]:
+    """A table row answers for the feature its label names: when a provision of the row's own
+    section matches the question's words better and sends the reader elsewhere for this type
+    ('Setbacks from water supply wells ... shall be as required by Minn. Rules'), the row's
+    figure is not the answer (the table does not list the asked feature)."""
+    if ROWS.get(row.provision.text) is None:
+        return []
+    section = row.provision.section
+    return [
+        s
+        for s in ranked[: lexicon().reader.defer_window]
+        if s.provision.section is section
+        and s.features["lexical"] > row.features["lexical"]
+        and ROWS.get(s.provision.text) is None
+        and not carries(s.provision.text, main)
+        and deferral(s.provision.text, main)
+    ]
 
 
 def _tells_more(text: str, main: str, part: str) -> bool:

@@ -115,6 +115,9 @@ def _spans(section: Any) -> list[str]:
             spans.append(span)
         if item(i):  # an item with the sentence that introduces its list
             for k in range(i - 1, max(-1, i - 10), -1):
+                if k < i - 1 and _marker(sentences[k]) == _marker(s) is not None:
+                    spans.append(s)  # '(C) ...' after '(B) ... required: (1) ...': a sibling
+                    break
                 if introduces(k):
                     span = " ".join(sentences[k : i + 1])
                     spans.append(span if len(span) <= _MAX else s)
@@ -133,6 +136,17 @@ def _spans(section: Any) -> list[str]:
     # a table's rows, its unit said once in its caption: "Water supply well 50 100" (IN FEET)
     out.extend(r for r in table_rows(section.text, _is_unit) if r not in out and r in folded)
     return out
+
+
+def _marker(sentence: str) -> str | None:
+    """The kind of a sentence's list marker ('(B)' and '(C)': a bracketed capital), or None."""
+    m = _ITEM.match(sentence)
+    if not m:
+        return None
+    mark = m.group(0).strip()
+    body = mark.strip("().")
+    kind = "digit" if body.isdigit() else "upper" if body.isupper() else "lower"
+    return f"{kind}{'(' if mark.startswith('(') else ''}{mark[-1]}"
 
 
 def _pieces(sentence: str) -> list[str]:
@@ -333,7 +347,7 @@ def figure(text: str, name: str, question: str = "") -> str | None:
         return None
     row = ROWS.get(text)
     if row is not None and lex.pattern(t.figure).search(row.read()):
-        return row.cell(set(stems(question)), stems)
+        return row.cell([_phrase(question), *(_phrase(x) for x in synonyms_of(question))], _stem)
     found = list(lex.pattern(t.figure).finditer(text))
     if not found:
         return None
@@ -349,6 +363,17 @@ def figure(text: str, name: str, question: str = "") -> str | None:
 
         best = max(found, key=overlap)  # the first of the best
     return best.group(0).strip(" ,.;")
+
+
+def _phrase(text: str) -> list[str]:
+    """The stems of a text's words in order, a function word or a short one left as a gap."""
+    skip = set(lexicon().function_words)
+    return [
+        _stem(w) if w not in skip and len(w) > 2 else "" for w in _WORD_RE.findall(text.lower())
+    ]
+
+
+_WORD_RE = re.compile(r"[a-z][a-z'-]*")
 
 
 @lru_cache(maxsize=8)
@@ -469,9 +494,13 @@ def _numbers(text: str) -> set[float]:
 def polarity(question: str, provision: str) -> str | None:
     """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure."""
     lex = lexicon()
+    # "Can I do it myself, or does a licensed installer have to?": Yes or No answers the first
+    question = _ALTERNATIVE.split(question, maxsplit=1)[0]
     said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no
     negative = bool(lex.pattern(lex.negative).search(said))
     conditional = bool(lex.pattern(lex.conditional).search(provision))
+    if lex.pattern(lex.evasion).search(question) and not negative:
+        return "No"  # 'can I skip the pumping?' against 'the owner shall have the tank pumped'
     asks_duty = bool(lex.pattern(lex.requirement).search(question))
     asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty
     q_without = bool(re.search(r"\bwithout\b|\bno\b|\bnot\b|n't\b", question, re.I))
@@ -484,6 +513,11 @@ def polarity(question: str, provision: str) -> str | None:
             return "No"
         return "No" if q_without and conditional else "Yes"
     return "No" if negative else "Yes"
+
+
+_ALTERNATIVE = re.compile(
+    r",?\s+or\s+(?=(?:is|are|can|could|do|does|did|must|should|will|would|has|have|may)\b)", re.I
+)
 
 
 def premise_check(question: str, provision: str, types: list[str]) -> tuple[str, str] | None:

@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 _CAPTION = re.compile(r"\((?:in\s+)?([A-Za-z][A-Za-z ]{1,30}?)\)", re.I)
+_WORD = re.compile(r"[a-z][a-z'-]*")
 _ROW = re.compile(r"^(?P<label>[A-Za-z][^\d\n]*?)\s+(?P<cells>\d[\d,.]*(?:\s+\d[\d,.]*)*)$")
 
 
@@ -30,15 +32,40 @@ class Row:
         """The row with the caption's unit after each cell ('Water supply well 50 feet 100 feet')."""
         return " ".join([self.label, *(f"{c} {self.unit}" for c in self.cells)])
 
-    def cell(self, wanted: set[str], stem: Callable[[str], list[str]]) -> str:
-        """The figure of the column whose header holds the first asked word (by its place in the
-        header), else the first column's, with the unit."""
-        heads = stem(self.header)
-        label = set(stem(self.label))
-        at = next((i for i, w in enumerate(heads) if w in wanted and w not in label), None)
+    def cell(self, phrases: list[list[str]], stem: Callable[[str], str]) -> str:
+        """The figure of each column whose header the question names, with the unit, else the
+        first column's: '15 feet' for one named column; 'Tank: 10 feet; Soil Treatment Area: 15
+        feet' when it names two. `phrases` are the asked words as stems in their order (the
+        question's, and each of the ordinance's words for them): header words next to each other
+        in one phrase ('Soil Treatment Area') name one column, placed by its middle among the
+        header's words after the label column's name ('Feature')."""
+        words = self.header.split()
         n = len(self.cells)
-        col = 0 if at is None or n == 1 else min(n - 1, at * n // max(1, len(heads)))
-        return f"{self.cells[col]} {self.unit}"
+        if n < 2 or not words:
+            return f"{self.cells[0]} {self.unit}"
+        if len(words) > n:
+            words = words[1:]
+        label = {stem(w) for w in _WORD.findall(self.label.lower())}
+        heads = [stem(w.lower().strip(".,:;()")) for w in words]
+        wanted = {w for phrase in phrases for w in phrase} - label - {""}
+        pairs = {(a, b) for phrase in phrases for a, b in pairwise(phrase)}
+        runs: list[list[int]] = []
+        for i, head in enumerate(heads):
+            if head not in wanted:
+                continue
+            if runs and runs[-1][-1] == i - 1 and (heads[i - 1], head) in pairs:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        asked: dict[int, list[str]] = {}
+        for run in runs:
+            middle = (run[0] + run[-1] + 1) / 2 / len(words)
+            asked.setdefault(min(n - 1, int(middle * n)), []).extend(words[i] for i in run)
+        if len(asked) < 2:
+            return f"{self.cells[next(iter(asked), 0)]} {self.unit}"
+        return "; ".join(
+            f"{' '.join(asked[c])}: {self.cells[c]} {self.unit}" for c in sorted(asked)
+        )
 
 
 ROWS: dict[str, Row] = {}
@@ -47,27 +74,47 @@ ROWS: dict[str, Row] = {}
 
 def table_rows(text: str, is_unit: Callable[[str], bool]) -> list[str]:
     """The rows of the tables in a section's text whose caption gives a unit (each registered in
-    `ROWS`), in order."""
+    `ROWS`), in order. A row label printed over several lines ("Ordinary high water level of" /
+    "Willow Bend Lake 130 160") is one row."""
     out: list[str] = []
     unit: str | None = None
     header: list[str] = []
     seen_row = False
+    pending: list[str] = []  # short lines that begin the label of the next row
     for line in text.splitlines():
         line = " ".join(line.split())
         caption = _CAPTION.search(line)
         if caption and is_unit(caption.group(1).lower()):
-            unit, header, seen_row = caption.group(1).lower(), [line[caption.end() :]], False
+            unit, header, seen_row, pending = (
+                caption.group(1).lower(),
+                [line[caption.end() :]],
+                False,
+                [],
+            )
             continue
         if unit is None:
             continue
-        m = _ROW.match(line)
+        m = _ROW.match(" ".join([*pending, line]))
         if m:
             seen_row = True
+            whole = " ".join([*pending, line])
             row = Row(m.group("label"), tuple(m.group("cells").split()), unit, " ".join(header))
-            ROWS.setdefault(line, row)
-            out.append(line)
+            ROWS.setdefault(whole, row)
+            out.append(whole)
+            pending = []
+        elif seen_row and _label_line(line) and len(pending) < _MAX_LABEL_LINES:
+            pending.append(line)
         elif seen_row:
-            unit = None  # the table has ended
+            unit, pending = None, []  # the table has ended
         else:
             header.append(line)
     return out
+
+
+_MAX_LABEL_LINES = 3
+_ITEM = re.compile(r"^\(?(?:\d{1,2}|[A-Za-z])[.)]\s")
+
+
+def _label_line(line: str) -> bool:
+    """A short line without figures that does not open a lettered item: part of a row label."""
+    return 0 < len(line) <= 48 and not re.search(r"\d", line) and not _ITEM.match(line)

@@ -69,10 +69,19 @@ def parts(question: str) -> list[Part]:
     """The parts of a question; `asked` for the ones that ask (a '?' or a question word), the
     others are premises whose figures every asked part may use."""
     pieces = [p.strip() for p in _PART.split(question) if p and len(p.strip()) > 3]
-    out = [Part(text=p, asked=p.endswith("?") or bool(_ASKS.match(p))) for p in pieces]
+    out = [Part(text=p, asked=p.endswith("?") or _asks(p)) for p in pieces]
     if not any(p.asked for p in out):
         out = [Part(text=p.text, asked=True) for p in out] or [Part(text=question, asked=True)]
     return out
+
+
+def _asks(piece: str) -> bool:
+    """Whether a piece asks: it, or a clause of it after a dash or a comma, opens with a question
+    word ("Maple Hollow setbacks - how far ... ?")."""
+    return any(_ASKS.match(c) for c in _CLAUSES.split(piece))
+
+
+_CLAUSES = re.compile(r"\s[-\u2013\u2014]+\s|,\s+")
 
 
 def _stems(text: str) -> str:

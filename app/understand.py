@@ -176,6 +176,8 @@ def clean(text: str) -> str:
     text = re.sub(r"&(?:[a-z]{2,8}|#\d{1,6});", " ", text, flags=re.I)
     text = "".join(ch for ch in text if ord(ch) < 0x2190 or 0x3000 <= ord(ch) < 0x1F000)
     injection = lexicon().pattern(lexicon().injection)
+    # a run of marks that sets text apart ('### NEW INSTRUCTIONS ... ###', '-----') ends a sentence
+    text = re.sub(r"\s*(?:#{2,}|={3,}|-{3,}|\*{3,}|_{3,}|~{3,}|\|{2,})\s*", ". ", text)
     # a bracketed instruction goes whole; an unbracketed one to the end of its sentence
     text = re.sub(
         r"\[+[^\]]*\]+|\{[^}]*\}|\([^)]*\)",
@@ -188,7 +190,7 @@ def clean(text: str) -> str:
         text,
         flags=re.I,
     )
-    return _fold(text)
+    return _fold(text).lstrip(" .")
 
 
 def _topics(text: str, params: CalcParams) -> list[Topic]:

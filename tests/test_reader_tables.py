@@ -1,0 +1,137 @@
+"""Fixed-width tables read by the general reader: a row per provision, its label over several
+lines, the cells in the caption's unit, and the column (or columns) the question names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from app.reader import figure, provisions
+from app.rule_route import parts
+
+DATA = Path(__file__).parent / "data" / "reader"
+
+
+@dataclass
+class _Section:
+    jurisdiction: str
+    ref: str
+    title: str
+    text: str
+
+
+def _rows() -> list[str]:
+    text = (DATA / "setback_table.txt").read_text(encoding="utf-8")
+    return [p.text for p in provisions(_Section("x", "2", "Setbacks", text), 0)]
+
+
+@pytest.mark.parametrize("row", [
+    pytest.param("Property line 10 15", id="one-line-label"),
+    pytest.param("Ordinary high water level of Clear Lake 130 160", id="label-over-two-lines"),
+    pytest.param("Ordinary high water level of the Long River and all other lakes and streams 90 110",
+                 id="label-over-three-lines"),
+])  # fmt: skip
+def test_a_row_label_printed_over_several_lines_is_one_row(row: str) -> None:
+    assert row in _rows()
+
+
+def test_a_lettered_paragraph_after_the_table_is_no_row_label() -> None:
+    assert not any(r.startswith("B. Setbacks") and r.endswith("160") for r in _rows())
+
+
+@pytest.mark.parametrize(("question", "row", "expected"), [
+    pytest.param("How far must the septic tank be from the property line?", "Property line 10 15",
+                 "10 feet", id="tank-column"),
+    pytest.param("How far must the drainfield be from the property line?", "Property line 10 15",
+                 "15 feet", id="the-ordinances-word-for-drainfield"),
+    pytest.param("What's the setback from the OHWL for the septic tank, and for the drainfield?",
+                 "Ordinary high water level of Clear Lake 130 160",
+                 "Tank: 130 feet; Soil Treatment Area: 160 feet", id="both-columns-asked"),
+    pytest.param("How far from an occupied building?", "Occupied building 15 22", "15 feet",
+                 id="no-column-named-reads-the-first"),
+])  # fmt: skip
+def test_the_column_the_question_names_gives_the_figure(
+    question: str, row: str, expected: str
+) -> None:
+    assert row in _rows()
+    assert figure(row, "distance", question) == expected
+
+
+def test_a_part_that_asks_after_a_dash_is_asked() -> None:
+    q = "Lake lot setbacks - how far off the property line does the tank go, and how far for the drainfield?"
+    assert [p.asked for p in parts(q)] == [True, True]
+
+
+@pytest.mark.parametrize(("question", "defers"), [
+    pytest.param("How far must the drainfield be from a private water supply well?", True,
+                 id="feature-not-in-the-table-defers"),
+    pytest.param("How far must the drainfield be from the property line?", False,
+                 id="feature-in-the-table-answers"),
+])  # fmt: skip
+def test_a_row_is_no_answer_where_its_section_sends_the_asked_feature_elsewhere(
+    question: str, defers: bool
+) -> None:
+    from app.quoting import _row_defers
+    from app.reader import score
+
+    text = (DATA / "setback_table.txt").read_text(encoding="utf-8")
+    pool = provisions(_Section("x", "2", "Setbacks", text), 0)
+    ranked = score(question, pool, types=["distance"])
+    row = next(s for s in ranked if s.provision.text[-1].isdigit())  # the best table row
+    assert bool(_row_defers(row, ranked, "distance")) is defers
+
+
+CERTIFICATES = (DATA / "certificate_terms.txt").read_text(encoding="utf-8")
+SIBLING = (
+    "(C) A certificate of compliance for an existing system is valid for 18 months after the "
+    "date of the inspection."
+)
+
+
+def test_a_sibling_paragraph_after_a_list_is_a_provision_of_its_own() -> None:
+    texts = [p.text for p in provisions(_Section("x", "31", "Compliance", CERTIFICATES), 0)]
+    assert SIBLING in texts
+
+
+def test_a_figure_the_question_states_does_not_pull_toward_another_cases_provision() -> None:
+    from app.quoting import _without_stated
+    from app.reader import asked_types, premise_check, score
+
+    question = "A certificate of compliance on an existing system lasts 3 years, right?"
+    types = asked_types(question)
+    pool = provisions(_Section("x", "31", "Compliance", CERTIFICATES), 0)
+    best = score(_without_stated(question, types), pool, types=types)[0].provision.text
+    assert best == SIBLING
+    assert premise_check(question, best, types) == ("No", "18 months")
+
+
+PERMIT = (
+    "A permit is valid for 20 months from the date of issuance. If the system has not been "
+    "installed within that time, the permit expires. A permit may be renewed once, for a period "
+    "of not more than eight months, if the holder files a written request at least 15 days "
+    "before the permit expires."
+)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    pytest.param("How long does a permit last before it expires?", "20 months",
+                 id="the-term-not-the-renewal"),
+    pytest.param("How long can a permit be renewed for?", "eight months",
+                 id="the-renewal-when-asked"),
+])  # fmt: skip
+def test_the_asked_case_leads_not_a_later_case_the_question_does_not_name(
+    question: str, expected: str
+) -> None:
+    from app.quoting import QuotingMixin
+    from app.reader import score
+
+    class _Reader(QuotingMixin):
+        def __init__(self) -> None:
+            self.names: dict[str, str] = {}
+
+    pool = provisions(_Section("x", "7", "Permit term", PERMIT), 0)
+    ranked = score(question, pool, types=["duration"])
+    best = _Reader()._typed(ranked, "duration", question)[0].provision.text
+    assert figure(best, "duration", question) == expected
