@@ -255,6 +255,10 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
     text = clean(question) or _fold(question)
     fixed = fix_keyword_typos(correct_typos(text, list(known.values())))
     jurisdictions = detect_jurisdictions(fixed, known)
+    if not jurisdictions and fixed != _fold(question):  # a place named only beside an injection
+        jurisdictions = detect_jurisdictions(
+            correct_typos(_fold(question), list(known.values())), known
+        )
     params = extract_params(fixed)
     topics = _topics(fixed, params)
     all_cities = bool(_ALL.search(fixed))

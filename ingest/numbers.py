@@ -57,7 +57,8 @@ _DOUBLE = re.compile(
     rf"(?P<words>{_WORDS})\s*(?P<unit>feet|foot|inches|inch|percent)?\s*"
     rf"\(\s*(?P<fig>{_FIGURE})\s*(?P<mark>['\"%]|feet|foot|inches|percent)?\s*\)"
 )
-_BARE_WORDS = re.compile(_WORDS)
+_BARE_WORDS = re.compile(rf"(?:{_WORDS})(?![-\w])")  # not 'six' of 'six-tenths'
+
 _COMMAS = re.compile(r"\b\d{1,3}(?:,\d{3})+\b")
 _SPACED_THOUSANDS = re.compile(r"\(\s*(\d{1,3})\s*,\s*(\d{3})\s*\)")  # OCR '( 1 ,000)'
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_area import area_bedrooms
+from ingest.rulefacts_area import area_bedrooms, soil_area_rules
 from ingest.rulefacts_consts import date_rules, deferral_rules
 from ingest.rulefacts_money import first_share_rules, money_rules
 from ingest.rulefacts_more import counted_bedrooms, higher_count, table_rules
@@ -396,7 +396,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
             out.append(rule)
     computed = {r.topic for r in out if not _deferred(r)}
     out = [r for r in out if not (_deferred(r) and r.topic in computed)]
-    out = counted_bedrooms(list(sections), out)
+    out = soil_area_rules(list(sections), counted_bedrooms(list(sections), out))
     return higher_count(list(sections), area_bedrooms(list(sections), out))
 
 

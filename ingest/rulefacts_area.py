@@ -1,4 +1,13 @@
-"""A dwelling's bedrooms counted up from its floor area, as some ordinances size a tank:
+"""Areas: a soil treatment area's least bottom area by bedrooms or by design flow, and a
+dwelling's bedrooms counted up from its floor area, as some ordinances size a tank.
+
+    "shall be not less than 250 square feet for each bedroom"  -> 250 x bedrooms
+    "not less than 1.6 square feet per gallon of design flow"  -> 1.6 x the city's design flow rule
+
+A sentence that does not speak of a soil treatment (bottom, absorption) area, or a per-flow
+figure in a city with no design flow rule (or two), gives no rule.
+
+The floor area:
 
     "where the finished floor area of a dwelling exceeds 2,800 square feet, one bedroom shall be
     added to the actual number of bedrooms for each 700 square feet, or fraction thereof, by
@@ -17,7 +26,7 @@ import re
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_shapes import const, fold, sentences
+from ingest.rulefacts_shapes import BEDROOMS, const, extracted_rule, fold, sentences
 from tools.formulas import Apply, Case, Cases, Condition, Extreme, Input, InputSpec, Linear, Rule
 
 _AREA = re.compile(
@@ -90,3 +99,67 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
             rule.model_copy(update={"formula": formula, "inputs": [*rule.inputs, AREA]}),
         ]
     return out
+
+
+_PER = r"(?:for each|per|for every|of)"
+_BY_BEDROOM = re.compile(rf"\b(\d+(?:\.\d+)?) square feet {_PER} bedroom\b")
+_BY_FLOW = re.compile(
+    rf"\b(\d+(?:\.\d+)?) square feet {_PER} (?:each )?gallons? (?:per day )?(?:of )?(?:the )?"
+    r"(?:estimated |daily |average )?(?:design )?(?:sewage )?flow\b"
+)
+_SOIL = re.compile(
+    r"bottom area|absorption area|soil treatment (?:and dispersal )?area|drain ?field|"
+    r"\btrench|\bbeds?\b|\bmound"
+)
+AREA_TERMS = ["drainfield", "soil treatment area", "bottom area", "absorption area", "square feet"]
+
+
+def soil_area_rules(sections: list[Section], rules: list[Rule]) -> list[Rule]:
+    """A soil treatment area's least bottom area, per bedroom or per gallon of design flow
+    (one rule per shape; two sentences of one shape give none)."""
+    flows = [r for r in rules if r.topic == "flow" and r.terms and r.unit == "gpd"]
+    found: dict[str, list[tuple[Section, float, str]]] = {"bedroom": [], "flow": []}
+    for s in sections:
+        if s.kind != "section":
+            continue
+        for sentence in sentences(fold(s.text)):
+            read = read_numbers(sentence) or ""
+            if "square feet" not in read or not _SOIL.search(f"{read} {s.title.lower()}"):
+                continue
+            if m := _BY_BEDROOM.search(read):
+                found["bedroom"].append((s, float(m[1]), sentence))
+            elif m := _BY_FLOW.search(read):
+                found["flow"].append((s, float(m[1]), sentence))
+    out = list(rules)
+    if len(found["bedroom"]) == 1:
+        s, k, quote = found["bedroom"][0]
+        out.append(_area(s, quote, k, Input(kind="input", name="bedrooms"), [BEDROOMS], "bedroom"))
+    if len(found["flow"]) == 1 and len(flows) == 1:
+        s, k, quote = found["flow"][0]
+        flow = flows[0]
+        x = Apply(kind="apply", rule=flow.id)
+        out.append(_area(s, quote, k, x, list(flow.inputs), "gallon per day of design flow"))
+    return out
+
+
+def _area(
+    section: Section, quote: str, k: float, x: object, inputs: list[InputSpec], per: str
+) -> Rule:
+    formula = Linear(
+        kind="linear",
+        label="Least bottom area",
+        unit="sq ft",
+        x=x,  # type: ignore[arg-type]
+        slope=const(k, f"sq ft per {per}", f"per {per}", quote),
+    )
+    return extracted_rule(
+        section,
+        "area",
+        topic="area",
+        asks="least bottom area of a soil treatment area (drainfield)",
+        unit="sq ft",
+        terms=list(AREA_TERMS),
+        quote=quote,
+        inputs=inputs,
+        formula=formula,
+    )

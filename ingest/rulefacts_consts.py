@@ -95,7 +95,8 @@ _MONTHS = [
     "december",
 ]
 _UNTIL = re.compile(
-    rf"\b(?:is|are|shall be|remains?) valid (?:until|through) ({'|'.join(_MONTHS)}) (\d{{1,2}}),? of "
+    rf"\b(?:(?:is|are|shall be|remains?) valid (?:until|through)|(?:shall |will )?expires? on) "
+    rf"({'|'.join(_MONTHS)}) (\d{{1,2}}),? of "
     r"the (?:(?:calendar )?year (?:following|after) the )?(?:calendar )?year (?:in which )?(?:it|the "
     r"permit) (?:was|is) issued"
 )

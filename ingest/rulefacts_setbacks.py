@@ -295,6 +295,7 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
     if not quote or not any(tables.values()):
         return []
     features = list(dict.fromkeys(r.match for c in COMPONENTS for r in tables[c] if r.match))
+    listed_twice = {e[1] for e in rows.entries} - set(features)  # listed, by two distances
     not_covered = []
     unlisted: list[str] = []
     deferred = _DEFERS.search(fold(section.text))
@@ -304,7 +305,11 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
         not_covered.append(f"Features not listed in §{section.ref}: as required by {defers_to}.")
         waters = {"water", "river", *(k for k in _SHARED if k.startswith("lake_"))}
         unlisted = [
-            k for k in _SHARED if k not in features and not (k in waters and waters & set(features))
+            k
+            for k in _SHARED
+            if k not in features
+            and k not in listed_twice
+            and not (k in waters and waters & set(features))
         ]
     for line in sentences(fold(section.text)):
         named = _NAMED_DEFERS.search(line)
@@ -312,7 +317,11 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
             continue  # "features not listed in this section" is read above
         words = [w for w in re.split(r",|\band\b|\bor\b", named.group(1)) if w.strip()]
         keys = [feature_key(w) for w in words if not re.search(r"\bother\b", w)]
-        new = [k for k in dict.fromkeys(keys) if k not in features and k not in unlisted]
+        new = [
+            k
+            for k in dict.fromkeys(keys)
+            if k not in features and k not in unlisted and k not in listed_twice
+        ]
         if new:
             defers_to = defers_to or " ".join(named.group(2).split())
             said = said or line

@@ -627,3 +627,51 @@ def test_bedrooms_counted_up_from_the_floor_area_size_the_tank() -> None:
     assert _run(rules, tank.id, bedrooms=3, floor_area_sqft=2400).value == 1250.0
     # 3 + ceil(700 / 600) = 5 bedrooms: 1,550 + 300
     assert _run(rules, tank.id, bedrooms=3, floor_area_sqft=3200).value == 1850.0
+
+
+AREAS = [
+    ("per_bedroom",
+     "(a) The bottom area of a trench or bed shall be not less than two hundred (200) square "
+     "feet for each bedroom.", {"bedrooms": 3}, 600.0),
+    ("per_gallon_of_the_design_flow",
+     "(a) The design flow of a home is 120 gallons per day per bedroom, and never under 300 "
+     "gallons per day.\n(b) The bottom area of a trench or bed shall be not less than one and "
+     "one-half (1.5) square feet per gallon of design flow.", {"bedrooms": 4}, 720.0),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "inputs", "sqft"), [a[1:] for a in AREAS], ids=[a[0] for a in AREAS]
+)
+def test_a_least_bottom_area_is_read_per_bedroom_or_per_gallon_of_design_flow(
+    text: str, inputs: dict[str, Any], sqft: float
+) -> None:
+    rules = extract_rules([_section(text, "Soil treatment areas")])
+    (area,) = [r for r in rules if r.topic == "area"]
+    assert _run(rules, area.id, **inputs).value == sqft  # 4 x 120 = 480 gpd x 1.5 = 720
+
+
+def test_a_permit_that_expires_on_a_day_of_the_following_year_is_counted_to_it() -> None:
+    text = (
+        "Subd. 1. A permit issued under this Ordinance shall expire on November 30 of the year "
+        "following the year in which it was issued."
+    )
+    (rule,) = [
+        r for r in extract_rules([_section(text, "Permit expiration")]) if r.topic == "permit"
+    ]
+    from datetime import date
+
+    assert "2025-11-30" in _run([rule], rule.id, issue_date=date(2024, 6, 10)).summary
+
+
+def test_a_feature_listed_twice_by_two_distances_is_not_left_to_the_state_rule() -> None:
+    text = (
+        "(a) A septic tank shall be located at least ten feet (10') from a property line.\n"
+        "(b) A septic tank shall be located at least fifty feet (50') from a well with a casing "
+        "of 50 feet or more, and at least seventy-five feet (75') from any other well.\n"
+        "(c) Setbacks from features not listed in this section shall be as required by "
+        "Minnesota Rules, chapter 7080."
+    )
+    (rule,) = [r for r in extract_rules([_section(text, "Setbacks")]) if r.topic == "setback"]
+    result = _run([rule], rule.id, feature="well", component="tank")
+    assert result.status != "deferred"
