@@ -457,7 +457,9 @@ def evaluate(
         if ctx.outcomes:
             verdict = " — meets the rule" if all(ctx.outcomes) else " — does not meet the rule"
         if isinstance(value, date) and not isinstance(value, datetime):
-            text = f"{value.strftime('%B')} {value.day}, {value.year} ({text})"  # as people write it
+            text = (
+                f"{value.strftime('%B')} {value.day}, {value.year} ({text})"  # as people write it
+            )
         summary = (
             f"{rule.asks[0].upper()}{rule.asks[1:]} in {city.name}: {text}{verdict} ({where})."
         )
