@@ -389,7 +389,7 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
             topic="setback",
             asks="minimum setback from a feature",
             unit="ft",
-            terms=["setback", "how far", "far from", "distance"],
+            terms=["setback", "how far", "far from", "distance", "how close", "close to"],
             quote=quote,
             inputs=inputs,
             formula=formula,
