@@ -113,7 +113,7 @@ def correct_from_corpus(text: str, counts: dict[str, int], english: frozenset[st
         low = word.lower()
         if len(low) < 3 or word.isupper() or low in english or low in counts:
             return word  # short, an acronym ('ISTS'), English, or the ordinances' own word
-        if any(w.startswith(low) and len(w) > len(low) + 1 for w in counts):
+        if len(low) > 3 and any(w.startswith(low) and len(w) > len(low) + 1 for w in counts):
             return word  # an abbreviation ('perc' of 'percolation'), not a typo
         most = 1 if len(low) < 6 else 2
         near = [

@@ -10,7 +10,7 @@ from app.typos import CorpusSpelling, correct_from_corpus, english_words
 
 COUNTS = {
     "tank": 40, "tanks": 12, "holding": 9, "alarm": 3, "field": 4, "well": 8, "wells": 2,
-    "percolation": 5, "per": 30, "administered": 2, "its": 20, "has": 15, "bluff": 3,
+    "percolation": 5, "per": 30, "administered": 2, "its": 20, "has": 15, "bluff": 3, "welfare": 1,
 }  # fmt: skip
 
 CASES = [
@@ -21,6 +21,7 @@ CASES = [
     ("abbreviation_kept", "the perc test", "the perc test"),
     ("another_form_kept", "who administers it", "who administers it"),
     ("capital_kept", "Tnk size", "Tank size"),
+    ("three_letters_cut_short", "how far from my wel", "how far from my well"),
 ]
 
 
