@@ -237,9 +237,16 @@ def choose(
         ranked.sort(key=lambda x: x[1:4], reverse=True)
         picked: list[tuple[int, Any, dict[str, Any]]] = []
         covered: set[str] = set()
-        for own, _, _, _, rule, given, found in ranked:
+        lead = ranked[0] if ranked else None
+        for own, score, used, _, rule, given, found in ranked:
             terms = {t for t in found if not t.startswith("@")}
-            if picked and (not own or terms <= covered):
+            several = (
+                lead is not None
+                and (own, score, used) == lead[:3]
+                and (rule.topic, rule.section) == (lead[4].topic, lead[4].section)
+                and any(re.search(rf"\b{re.escape(t)}s\b", part.text.lower()) for t in terms)
+            )  # "what are our deadlines?": every rule of the section the words name
+            if picked and not several and (not own or terms <= covered):
                 continue  # another rule already answers with these words
             covered |= terms
             first = int(next(t for t in found if t.startswith("@"))[1:])

@@ -30,6 +30,7 @@ from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_area import area_bedrooms, soil_area_rules
 from ingest.rulefacts_consts import date_rules, deferral_rules
+from ingest.rulefacts_deadlines import notice_deadlines
 from ingest.rulefacts_money import first_share_rules, money_rules
 from ingest.rulefacts_more import counted_bedrooms, higher_count, table_rules
 from ingest.rulefacts_setbacks import setback_rules
@@ -389,6 +390,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
         found += date_rules(section, paras)
         found += setback_rules(section, source)
         found += money_rules(section, paras)
+        found += notice_deadlines(section)
         for rule in found:
             if rule.id in seen or not verbatim(rule, section):
                 continue

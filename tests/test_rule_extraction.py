@@ -675,3 +675,19 @@ def test_a_feature_listed_twice_by_two_distances_is_not_left_to_the_state_rule()
     (rule,) = [r for r in extract_rules([_section(text, "Setbacks")]) if r.topic == "setback"]
     result = _run([rule], rule.id, feature="well", component="tank")
     assert result.status != "deferred"
+
+
+def test_each_deadline_counted_from_a_notice_is_a_rule_of_its_own() -> None:
+    text = (
+        "A. Imminent Threat: The owner shall stop the discharge within forty-eight (48) hours "
+        "after receiving the notice, and shall repair, replace or abandon the system within "
+        "sixty (60) days after receiving it.\n"
+        "B. Connection: The owner shall connect to the sewer within one (1) year after the city "
+        "mails written notice that the sewer is available.\n"
+        "C. The installer shall call for inspection within two (2) working days after notice."
+    )
+    from datetime import date
+
+    rules = [r for r in extract_rules([_section(text, "Failing systems")]) if r.topic == "deadline"]
+    got = [_run([r], r.id, notice_date=date(2026, 3, 3)).value_text for r in rules]
+    assert got == ["2026-03-05", "2026-05-02", "2027-03-03"]  # working days are not counted
