@@ -9,6 +9,8 @@ Codifiers print, after (or before) a section's provisions, matter that is not it
 * labelled notes: ``Editor's note—``, ``Cross reference—``, ``State Law reference—``,
   ``Statutory reference:``, ``Footnotes:`` blocks, also behind a footnote marker
   (``[1] Editor's Note: ...``);
+* a city code's history lines: ``Source: Ord. 2019-07, 2nd Series``, ``Effective Date:
+  6-1-2019``, ``Amended: Ord. 2023-02``;
 * penalty cross references, alone on a line or after a history note on the same line:
   ``(Ord. 2007-31, passed 9-17-2007)  Penalty, see § 10.99``.
 
@@ -39,6 +41,13 @@ HISTORY_BRACKET = re.compile(
     r"Note))[^\[\]]{3,600}\](?=[ \t]*(?:\n|$))",
     re.I,
 )
+# "Source: Ord. 2019-07, 2nd Series" / "Effective Date: 6-1-2019" / "Amended: Ord. 2023-02":
+# a city code's history lines under a section (one line each)
+HISTORY_LINE = re.compile(
+    r"(?m)^[ \t]*(?:Source|Effective\s+Date|Amended|History|Adopted|Passed)[ \t]*:"
+    rf"(?=[^\n]*(?:\bOrd|{_DATE}))[^\n]{{0,200}}$",
+    re.I,
+)
 NOTE_LABEL = re.compile(
     r"(?m)^[ \t]*(?:\[\d{1,3}\][ \t]*)?(?:Editor['’]s\s+notes?|Cross[- ]references?|State\s+law\s+references?|"
     r"Statutory\s+(?:references?|authority)|Legislative\s+history|Charter\s+references?|"
@@ -54,7 +63,7 @@ def split_notes(text: str) -> tuple[str, list[str]]:
     a history note is a parenthesised/bracketed citation of the enacting ordinance that ends a
     line. Text that is neither stays in place."""
     spans: list[tuple[int, int]] = []
-    for rx in (HISTORY_PAREN, HISTORY_BRACKET, PENALTY_XREF):
+    for rx in (HISTORY_PAREN, HISTORY_BRACKET, PENALTY_XREF, HISTORY_LINE):
         spans += [(m.start(), m.end()) for m in rx.finditer(text)]
     labels = [m.start() for m in NOTE_LABEL.finditer(text)]
     for start in labels:

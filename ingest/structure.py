@@ -110,7 +110,10 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
     style = max(candidates, key=lambda k: len(candidates[k]))
     heads = candidates[style]
     grammar = detect(text)
-    if grammar is not None and grammar.score >= len(heads):
+    titled = sum(bool(h.title) for h in heads)
+    if grammar is not None and (
+        grammar.score >= len(heads) or (grammar.score >= titled and 2 * grammar.score >= len(heads))
+    ):  # the document's own titled scheme over more, mostly untitled lines ('5.2.1 The ...')
         log.debug("%s: heading scheme %r", entry.jurisdiction, grammar.scheme)
         return parse_codified(stream, entry, grammar)
     if not heads:  # "SECTION 1. PURPOSE." with nothing below: those are the sections

@@ -20,6 +20,7 @@ ZOO = ROOT / "evals" / "zoo"
 FORMATS = Path(__file__).parent / "data" / "formats"
 UNSEEN = ROOT / "evals" / "unseen"
 UNSEEN_2 = ROOT / "evals" / "unseen-2"
+UNSEEN_3 = ROOT / "evals" / "unseen-3"
 
 # (manifest, expected sections, strings of page furniture / editorial matter in that source)
 CITIES = [
@@ -97,6 +98,24 @@ CITIES = [
         UNSEEN / "willow-bend-township" / "expected.json",
         ["175:", "WILLOW BEND CODE", "[Amended", "[Added", "Editor's Note"],
         id="unseen-general-code",
+    ),
+    pytest.param(
+        FORMATS / "manifest-township-parts.yaml",
+        FORMATS / "township_parts.expected.json",
+        ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
+        id="township-parts",
+    ),
+    pytest.param(
+        UNSEEN_3 / "lindenvale" / "manifest.yaml",
+        UNSEEN_3 / "lindenvale" / "expected.json",
+        ["Rev. 3/2023", "Source:", "Effective Date:"],
+        id="unseen-city-code-subdivisions",
+    ),
+    pytest.param(
+        UNSEEN_3 / "loon-prairie-township" / "manifest.yaml",
+        UNSEEN_3 / "loon-prairie-township" / "expected.json",
+        ["Page 1 of 18", "of 18", "\f"],
+        id="unseen-township-parts",
     ),
     pytest.param(
         UNSEEN_2 / "birch-falls" / "manifest.yaml",
