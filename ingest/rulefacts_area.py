@@ -26,8 +26,8 @@ import re
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_shapes import BEDROOMS, const, extracted_rule, fold, sentences
-from tools.formulas import Apply, Case, Cases, Condition, Extreme, Input, InputSpec, Linear, Rule
+from ingest.rulefacts_shapes import BEDROOMS, const, extracted_rule, fold, sentences, with_count
+from tools.formulas import Apply, Condition, Extreme, Input, InputSpec, Linear, Rule
 
 _AREA = re.compile(
     r"floor area[^.;]*?\bexceeds (\d+) square feet[^.;]*?\b(\d+) (?:additional )?bedrooms? "
@@ -64,9 +64,6 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         ):
             out.append(rule)
             continue
-        printed = rule.model_copy(
-            update={"id": f"{rule.id}.by-bedrooms", "terms": [], "asks": f"{rule.asks} (bedrooms)"}
-        )
         extra = Linear(
             kind="linear",
             label="Bedrooms added for the floor area",
@@ -87,17 +84,9 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
             input=AREA.name, op="gt", value=over, text=f"Floor area over {over:,.0f} sq ft",
             quote=quote,
         )  # fmt: skip
-        formula = Cases(
-            kind="cases",
-            cases=[
-                Case(when=when, then=Apply(kind="apply", rule=printed.id, bind={"bedrooms": count}))
-            ],
-            otherwise=Apply(kind="apply", rule=printed.id),
+        out += with_count(
+            rule, suffix="by-bedrooms", note="bedrooms", count=count, when=when, spec=AREA
         )
-        out += [
-            printed,
-            rule.model_copy(update={"formula": formula, "inputs": [*rule.inputs, AREA]}),
-        ]
     return out
 
 

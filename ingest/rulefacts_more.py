@@ -24,9 +24,9 @@ from ingest.rulefacts_shapes import (
     fold,
     sentences,
     subject,
+    with_count,
 )
 from tools.formulas import (
-    Apply,
     Case,
     Cases,
     Condition,
@@ -333,9 +333,6 @@ def counted_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         if rule.input("bedrooms") is None or rule.input(spec.name) is not None:
             out.append(rule)
             continue
-        printed = rule.model_copy(
-            update={"id": f"{rule.id}.as-printed", "terms": [], "asks": f"{rule.asks} (as printed)"}
-        )
         count = Extreme(
             kind="sum_of",
             label=f"Bedrooms counted (with an {words})",
@@ -343,17 +340,9 @@ def counted_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
             terms=[Input(kind="input", name="bedrooms"), const(extra, "bedroom", "added", quote)],
         )
         when = Condition(input=spec.name, op="eq", value=True, text=f"With an {words}", quote=quote)
-        formula = Cases(
-            kind="cases",
-            cases=[
-                Case(when=when, then=Apply(kind="apply", rule=printed.id, bind={"bedrooms": count}))
-            ],
-            otherwise=Apply(kind="apply", rule=printed.id),
+        out += with_count(
+            rule, suffix="as-printed", note="as printed", count=count, when=when, spec=spec
         )
-        out += [
-            printed,
-            rule.model_copy(update={"formula": formula, "inputs": [*rule.inputs, spec]}),
-        ]
     return out
 
 
@@ -388,9 +377,6 @@ def higher_count(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         if rule.input("bedrooms") is None or rule.input(spec.name) is not None or not rule.terms:
             out.append(rule)  # a helper applied by a routed rule (terms: []) is left as it is
             continue
-        plans = rule.model_copy(
-            update={"id": f"{rule.id}.on-plans", "terms": [], "asks": f"{rule.asks} (plans)"}
-        )
         count = Extreme(
             kind="greatest_of",
             label="Bedrooms counted (the higher of the plans and the count found)",
@@ -400,12 +386,5 @@ def higher_count(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         when = Condition(
             input=spec.name, op="given", text=f"A bedroom count found by the {who}", quote=quote
         )
-        formula = Cases(
-            kind="cases",
-            cases=[
-                Case(when=when, then=Apply(kind="apply", rule=plans.id, bind={"bedrooms": count}))
-            ],
-            otherwise=Apply(kind="apply", rule=plans.id),
-        )
-        out += [plans, rule.model_copy(update={"formula": formula, "inputs": [*rule.inputs, spec]})]
+        out += with_count(rule, suffix="on-plans", note="plans", count=count, when=when, spec=spec)
     return out

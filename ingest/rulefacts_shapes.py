@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ingest.records import Section
-from tools.formulas import Const, InputSpec, Rule, walk
+from tools.formulas import Apply, Case, Cases, Condition, Const, Expr, InputSpec, Rule, walk
 
 BEDROOMS = InputSpec(
     name="bedrooms", kind="integer", unit="bedrooms", label="number of bedrooms", low=1, high=30
@@ -125,3 +125,21 @@ def sentences(line: str) -> list[str]:
         start = m.end()
     out.append(line[start:])
     return [s for s in out if s.strip()]
+
+
+def with_count(
+    rule: Rule, *, suffix: str, note: str, count: Expr, when: Condition, spec: InputSpec
+) -> list[Rule]:
+    """`rule` applied with its bedroom count raised (`count`) when `when` holds: the rule as
+    printed (unrouted, `<id>.<suffix>`) and the rule that applies it, with the input `spec`."""
+    printed = rule.model_copy(
+        update={"id": f"{rule.id}.{suffix}", "terms": [], "asks": f"{rule.asks} ({note})"}
+    )
+    formula = Cases(
+        kind="cases",
+        cases=[
+            Case(when=when, then=Apply(kind="apply", rule=printed.id, bind={"bedrooms": count}))
+        ],
+        otherwise=Apply(kind="apply", rule=printed.id),
+    )
+    return [printed, rule.model_copy(update={"formula": formula, "inputs": [*rule.inputs, spec]})]

@@ -394,25 +394,28 @@ SETBACK_TABLE = (
     "  Wetland edge                    30          60\n"
 )
 TABLE_CELLS = [
-    ("tank_column", "well", "tank", 60.0),
-    ("area_column", "well", "soil_treatment_area", 120.0),
-    ("lot_line", "property_line", "soil_treatment_area", 12.0),
-    ("own_feature_word", "wetland", "tank", 30.0),
+    ("tank_column", "SETBACK_TABLE", "well", "tank", 60.0),
+    ("area_column", "SETBACK_TABLE", "well", "soil_treatment_area", 120.0),
+    ("lot_line", "SETBACK_TABLE", "property_line", "soil_treatment_area", 12.0),
+    ("own_feature_word", "SETBACK_TABLE", "wetland", "tank", 30.0),
+    ("label_over_two_lines_named", "WRAPPED_SETBACKS", "heron_lake", "soil_treatment_area", 150.0),
+    ("all_other_keeps_the_shared_key", "WRAPPED_SETBACKS", "water", "tank", 75.0),
+    ("head_noun_of_the_feature", "WRAPPED_SETBACKS", "pool", "tank", 20.0),
+    ("first_of_or_other", "WRAPPED_SETBACKS", "sinkhole", "soil_treatment_area", 100.0),
 ]
 
 
 @pytest.mark.parametrize(
-    ("feature", "component", "feet"),
+    ("table", "feature", "component", "feet"),
     [c[1:] for c in TABLE_CELLS],
     ids=[c[0] for c in TABLE_CELLS],
 )
-def test_a_fixed_width_setback_table_in_feet_is_read_by_its_columns(
-    feature: str, component: str, feet: float
+def test_a_fixed_width_setback_table_in_feet_is_read_by_its_columns_and_rows(
+    table: str, feature: str, component: str, feet: float
 ) -> None:
-    section = _section(SETBACK_TABLE, "Setbacks").model_copy(
-        update={"char_end": len(SETBACK_TABLE)}
-    )
-    (rule,) = extract_rules([section], SETBACK_TABLE)
+    text = {"SETBACK_TABLE": SETBACK_TABLE, "WRAPPED_SETBACKS": WRAPPED_SETBACKS}[table]
+    section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
+    (rule,) = extract_rules([section], text)
     assert rule.topic == "setback" and rule.origin == "extracted" and rule.unit == "ft"
     assert _run([rule], rule.id, feature=feature, component=component).value == feet
 
@@ -528,27 +531,6 @@ WRAPPED_SETBACKS = (
     "(b) Setbacks from water supply wells shall be as required by the Minnesota Well Code,\n"
     "Minnesota Rules, chapter 4725.\n"
 )
-WRAPPED_CELLS = [
-    ("label_over_two_lines_named", "heron_lake", "soil_treatment_area", 150.0),
-    ("all_other_keeps_the_shared_key", "water", "tank", 75.0),
-    ("head_noun_of_the_feature", "pool", "tank", 20.0),
-    ("first_of_or_other", "sinkhole", "soil_treatment_area", 100.0),
-]
-
-
-@pytest.mark.parametrize(
-    ("feature", "component", "feet"),
-    [c[1:] for c in WRAPPED_CELLS],
-    ids=[c[0] for c in WRAPPED_CELLS],
-)
-def test_a_setback_table_with_labels_over_two_lines_keeps_each_row(
-    feature: str, component: str, feet: float
-) -> None:
-    section = _section(WRAPPED_SETBACKS, "Setbacks").model_copy(
-        update={"char_end": len(WRAPPED_SETBACKS)}
-    )
-    (rule,) = extract_rules([section], WRAPPED_SETBACKS)
-    assert _run([rule], rule.id, feature=feature, component=component).value == feet
 
 
 def test_a_setback_left_by_name_to_a_state_rule_is_deferred_not_computed() -> None:
