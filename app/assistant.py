@@ -102,7 +102,12 @@ def _lead(question: str, blocks: list[Block]) -> None:
     if len(parts) > 1 and not is_yes_no(parts[0]):  # the yes/no part is not the first answered
         return
     first = blocks[0]
-    if first.abstained or not first.supports or re.match(r"\W*(?:yes|no)\b", first.headline, re.I):
+    if (
+        first.abstained
+        or first.undecided
+        or not first.supports
+        or re.match(r"\W*(?:yes|no)\b", first.headline, re.I)
+    ):
         return
     if first.value is not None and first.topic == "site":
         return

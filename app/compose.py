@@ -51,6 +51,9 @@ class Block:
     topic: str = "general"
     abstained: bool = False
     """The city's text does not state the asked fact (the headline says so and where it defers)."""
+    undecided: bool = False
+    """A yes/no part no quoted provision decides (none speaks of the asked thing): no Yes or No
+    leads it."""
 
 
 def content_words(text: str) -> list[str]:

@@ -66,6 +66,27 @@ class ReaderParams(_Record):
     alias_weight: float = Field(
         ge=0, le=1, description="BM25 weight of the ordinances' words for the question's words."
     )
+    yes_no_floor: float = Field(
+        ge=0,
+        le=1,
+        description="A yes/no part is decided by a rule holding at least this (rarity-weighed) "
+        "share of its subject's words; else no Yes or No leads.",
+    )
+    yes_no_rare: int = Field(
+        ge=0, description="A yes/no part's rarest subject words looked up for a sibling rule."
+    )
+    yes_no_sections: int = Field(
+        ge=0, description="Sections that hold those words most added to a yes/no part's pool."
+    )
+    yes_no_margin: float = Field(
+        ge=0,
+        le=1,
+        description="How much more of the subject a rule must hold to overrule "
+        "the reader's choice for a yes/no part.",
+    )
+    yes_no_score: float = Field(
+        ge=0, description="Weight of the reader's score (a share of the best) beside that share."
+    )
     strange_share: float = Field(
         ge=0, le=1, description="Share of the subject's words a city's text never uses to refuse."
     )

@@ -41,12 +41,15 @@ from app.reader import (
     polarity,
     premise_check,
     provisions,
+    rarity,
     score,
+    speaks_of,
     split_parts,
     stems,
     subject_words,
     synonyms_of,
     vocabulary,
+    weighed,
     without_asked,
 )
 from app.records import ToolCall
@@ -100,6 +103,8 @@ class RetrieverLike(Protocol):
 
 
 _VOCABULARIES: dict[tuple[int, str], set[str]] = {}
+_RARITIES: dict[tuple[int, str], dict[str, float]] = {}
+_WHERE: dict[tuple[int, str], dict[str, list[str]]] = {}
 
 
 def key_words(question: str) -> set[str]:
@@ -339,7 +344,20 @@ class QuotingMixin:
                     # the text closest to the question sends the reader elsewhere for the figure
                     return self._abstain(part, name, jurisdiction, defers, main)
                 best = typed[0]
-        if main is None and wanted is not None:
+        decided = True
+        if yes_no and main is None and wanted is not None and not exact:
+            # the rule may sit in a sibling section: search for the subject's rarest words too
+            more = self._rare_pool(part, jurisdiction, pool)
+            if more:
+                pool = pool + more
+                ranked = score(self._without_places(query), pool, types=types)
+        if yes_no and main is None and wanted is not None:
+            # the rule that speaks of the asked thing decides, wherever it is among the sections
+            prior = self._typed(ranked, wanted, part, _q(u))
+            rule = self._ruling(part, jurisdiction, ranked, wanted, prior[0] if prior else None)
+            decided = rule is not None
+            best = rule or best
+        elif main is None and wanted is not None:
             ruling = self._typed(ranked, wanted, part, _q(u))
             best = ruling[0] if ruling else best
         text = best.provision.text
@@ -349,7 +367,7 @@ class QuotingMixin:
             if checked is not None:
                 word, said = checked
                 lead = f"{word}: {said}" if word == "Yes" else f"No: the ordinance says {said}"
-            else:
+            elif decided:
                 lead = polarity(part, text) or ""
                 found = figure(text, main, part) if main else None
                 if lead and found:
@@ -378,7 +396,104 @@ class QuotingMixin:
             headline=f"{lead}. {body}" if lead else body,
             supports=supports,
             topic="general",
+            undecided=yes_no and not lead,
         )
+
+    def _rarity(self, jurisdiction: str) -> dict[str, float]:
+        key = (id(self.retriever), jurisdiction)
+        if key not in _RARITIES:
+            sections = self.retriever.sections(jurisdiction)
+            _RARITIES[key] = rarity(f"{s.title} {s.text}" for s in sections)
+        return _RARITIES[key]
+
+    def _where(self, jurisdiction: str) -> dict[str, list[str]]:
+        """Each word stem of the city's text -> the refs of the sections that use it."""
+        key = (id(self.retriever), jurisdiction)
+        if key not in _WHERE:
+            index: dict[str, list[str]] = {}
+            for section in self.retriever.sections(jurisdiction):
+                for w in vocabulary([section.text]):
+                    index.setdefault(w, []).append(section.ref)
+            _WHERE[key] = index
+        return _WHERE[key]
+
+    def _rare_pool(self, part: str, jurisdiction: str, pool: list[Provision]) -> list[Provision]:
+        """The provisions of the city's sections (`yes_no_sections` of them, not in the pool)
+        that hold the most of the part's rarest subject words (`yes_no_rare`): the rule asked
+        about may sit in a sibling of the retrieved section."""
+        params = lexicon().reader
+        names = [*self.names.values(), *self.names]
+        weight, where = self._rarity(jurisdiction), self._where(jurisdiction)
+        subject = weighed(subject_words(self._without_places(part), names), weight)
+        rare = sorted(subject, key=lambda w: (-subject[w], w))[: params.yes_no_rare]
+        table = lexicon().synonyms
+        found: dict[str, float] = {}
+        for word in rare:
+            forms = [word, *(_stem(x) for x in table.get(word, ()) if " " not in x)]
+            refs = {
+                ref
+                for key, held in where.items()
+                if any(key == f or (len(f) >= 4 and key.startswith(f)) for f in forms)
+                for ref in held
+            }
+            for ref in refs:
+                found[ref] = found.get(ref, 0.0) + subject[word]
+        have = {p.section.ref for p in pool if p.section.jurisdiction == jurisdiction}
+        rank = len(have)
+        # found by the subject's words: as close as the least close section retrieved
+        floor = min((p.similarity for p in pool if p.similarity is not None), default=None)
+        out: list[Provision] = []
+        for ref in sorted(found, key=lambda r: (-found[r], r)):
+            if len({p.section.ref for p in out}) >= params.yes_no_sections:
+                break
+            if ref in have:
+                continue
+            section = self._read_section(jurisdiction, ref)
+            if section is not None:
+                out.extend(replace(p, similarity=floor) for p in provisions(section, rank))
+        return out
+
+    def _ruling(
+        self,
+        part: str,
+        jurisdiction: str,
+        ranked: list[Scored],
+        wanted: str,
+        prior: Scored | None = None,
+    ) -> Scored | None:
+        """The provision that lays down a rule (`wanted`) and speaks of what the yes/no part
+        asks: most of its subject's words, the rare ones counting most, and then the reader's
+        score; the reader's own choice (`prior`) unless another speaks of it by `yes_no_margin`
+        more; None when no rule holds `yes_no_floor` of the subject."""
+        params = lexicon().reader
+        names = [*self.names.values(), *self.names]
+        subject = weighed(
+            subject_words(self._without_places(part), names), self._rarity(jurisdiction)
+        )
+        if not ranked or not subject:
+            return ranked[0] if ranked else None
+        top = ranked[0].score or 1.0
+        rules = [
+            (speaks_of(subject, s.provision.text), s)
+            for s in ranked
+            if carries(s.provision.text, wanted)
+        ]
+        if not rules:
+            return None
+        spoken, best = max(rules, key=lambda r: r[0] + params.yes_no_score * r[1].score / top)
+        if spoken < params.yes_no_floor:
+            return None
+        rarest = max(subject.values())
+        rare = {w: v for w, v in subject.items() if v == rarest}
+        if prior is not None and (
+            not speaks_of(rare, best.provision.text)  # an overruling rule holds the rarest word
+            or speaks_of(subject, prior.provision.text)
+            > max(params.yes_no_floor, spoken - params.yes_no_margin)
+        ):
+            return (
+                prior if speaks_of(subject, prior.provision.text) >= params.yes_no_floor else best
+            )
+        return best
 
     def _without_places(self, text: str) -> str:
         """The text without the corpus's city names (every provision's city is the asked one)."""

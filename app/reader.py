@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -442,18 +442,70 @@ def holds_subject(question: str, text: str, names: Sequence[str] = (), share: fl
     wanted = subject_words(question, names)
     if not wanted:
         return True
+    held = _holder(text)
+    count = sum(held(w) for w in wanted)
+    return count > 0 and count / len(wanted) > share
+
+
+def _holder(text: str) -> Callable[[str], bool]:
+    """Whether the text holds a subject word: the word, a longer form of it, or the ordinance's
+    word for it (`lexicon.synonyms`)."""
     own = {_stem(w) for w in re.findall(r"[a-z][a-z-]*", text.lower())}
     table = lexicon().synonyms
     low = " ".join(text.lower().split())
 
-    def held(w: str) -> bool:  # the word, a longer form of it, or the ordinance's word for it
+    def held(w: str) -> bool:
         if any(" " in x and x in low for x in table.get(w, ())):
             return True
         forms = [w, *(_stem(x) for x in table.get(w, ()) if " " not in x)]
         return any(f in own or any(o.startswith(f) for o in own if len(f) >= 4) for f in forms)
 
-    count = sum(held(w) for w in wanted)
-    return count > 0 and count / len(wanted) > share
+    return held
+
+
+def rarity(texts: Iterable[str]) -> dict[str, float]:
+    """Each word stem's inverse document frequency over `texts` (a city's sections): a word
+    every section uses ('tank') says little of what a sentence is about, a rare one ('additive')
+    much."""
+    docs = [vocabulary([t]) for t in texts]
+    df = Counter(w for d in docs for w in d)
+    n = len(docs) or 1
+    return {w: math.log(1 + n / c) for w, c in df.items()}
+
+
+def weighed(subject: set[str], weight: dict[str, float]) -> dict[str, float]:
+    """The subject's words, each with its rarity (`rarity`; a longer form's when the word itself
+    is not in the text; none when the city never uses it: no provision tells by it, and an
+    aside's words, 'someone at the counter', are not what is asked)."""
+    table = lexicon().synonyms
+    out: dict[str, float] = {}
+    for s in subject:
+        # the word, else the ordinance's word for it ('sell': 'transfer')
+        for form in [s, *(_stem(x) for x in table.get(s, ()) if " " not in x)]:
+            if form in weight:
+                out[s] = weight[form]
+                break
+            longer = [v for k, v in weight.items() if len(form) >= 4 and k.startswith(form)]
+            if longer:
+                out[s] = max(longer)
+                break
+        else:  # the ordinance's phrase for it ('drainfield': 'soil treatment area')
+            phrases = [
+                [weight.get(_stem(w), 0.0) for w in x.split()] for x in table.get(s, ()) if " " in x
+            ]
+            known = [sum(p) / len(p) for p in phrases if all(p)]
+            if known:
+                out[s] = max(known)
+    return out
+
+
+def speaks_of(subject: dict[str, float], text: str) -> float:
+    """The share of the (weighed) subject's words the text holds."""
+    total = sum(subject.values())
+    if not total:
+        return 0.0
+    held = _holder(text)
+    return sum(v for s, v in subject.items() if held(s)) / total
 
 
 def deferral(text: str, name: str | None = None) -> bool:

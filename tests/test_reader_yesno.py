@@ -1,0 +1,58 @@
+"""A yes/no part is decided by the rule that speaks of what it asks (rare words weigh most)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.reader import rarity, speaks_of, subject_words, weighed
+
+# a tiny city: every section speaks of tanks; one of additives, one of sump pumps
+CITY = [
+    "Pumping. Each septic tank shall be pumped at least once every three years.",
+    "Additives. No chemical or other additive shall be used as a substitute for pumping a tank.",
+    "Use. No person shall discharge into a system any water from a roof drain or sump pump.",
+    "Tanks. Every tank shall be watertight and the tank lid shall be secured.",
+    "Permits. No person shall install a tank without a permit.",
+]
+WEIGHT = rarity(CITY)
+
+
+@pytest.mark.parametrize(
+    ("question", "closer", "farther"),
+    [
+        pytest.param(
+            "Can I use a tank additive instead of pumping?", CITY[1], CITY[0], id="additive-rule"
+        ),
+        pytest.param("Is it ok to run my sump pump into the tank?", CITY[2], CITY[3], id="sump"),
+        pytest.param("Do I need a permit for a new tank?", CITY[4], CITY[3], id="permit"),
+    ],
+)
+def test_the_rule_holding_the_questions_rare_words_speaks_of_it_most(
+    question: str, closer: str, farther: str
+) -> None:
+    subject = weighed(subject_words(question), WEIGHT)
+    assert speaks_of(subject, closer) > speaks_of(subject, farther)
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        pytest.param("Someone at the counter asks about additives.", "counter", id="aside-word"),
+        pytest.param("Is a zeppelin tank allowed?", "zeppelin", id="unknown-word"),
+    ],
+)
+def test_a_word_the_city_never_uses_weighs_nothing(question: str, word: str) -> None:
+    subject = weighed(subject_words(question), WEIGHT)
+    assert word not in subject
+    assert subject  # its other words still count
+
+
+def test_a_common_word_weighs_less_than_a_rare_one() -> None:
+    subject = weighed({"tank", "additiv"}, WEIGHT)
+    assert subject["additiv"] > subject["tank"]
+
+
+def test_nothing_in_common_speaks_of_nothing() -> None:
+    subject = weighed(subject_words("Can I use an additive?"), WEIGHT)
+    assert speaks_of(subject, CITY[3]) == 0.0
+    assert speaks_of({}, CITY[1]) == 0.0
