@@ -92,6 +92,12 @@ class ReaderParams(_Record):
     )
 
 
+class Spelling(_Record):
+    keywords: list[str] = Field(description="Domain words a near-miss spelling is fixed to.")
+    protected: list[str] = Field(description="Words never 'fixed' (other forms of a keyword).")
+    not_places: list[str] = Field(description="Capitalised words that never name a place.")
+
+
 class Lexicon(_Record):
     number: str
     answer_types: dict[str, AnswerType]
@@ -111,6 +117,7 @@ class Lexicon(_Record):
     domain: str
     opinion: str
     injection: str
+    spelling: Spelling
     weights: Weights
     reader: ReaderParams
 

@@ -12,20 +12,22 @@ from functools import lru_cache
 
 import numpy as np
 
+from app.lexicon import lexicon
 from app.settings import PROJECT_ROOT
-from app.typos import _KEYWORDS
 from core.places import initialism_mentions, name_forms
 
 OUTSIDE_CORPUS = PROJECT_ROOT / "data" / "places" / "outside-corpus.txt"
 """Well-known places outside the corpus (data, not code): recognised in lower case too."""
-_NOT_PLACES = {
-    "minnesota", "mn", "section", "table", "chapter", "article", "the", "a", "an", "my", "our",
-    "your", "this", "that", "sec", "feet", "inches", "winter", "summer", "spring", "fall",
-    "general", "appendix", "division", "ordinance", "city", "county", "state", "mpca", "minn",
-    "rules", "subd", "part", "item", "figure", "exhibit", "schedule", "does", "do", "did", "order", "addition", "case", "total", "gallons",
-    "english", "spanish", "detail", "short", "plain", "it", "there", "which", "what", "each",
-    "all", "both", "any", "every", "june", "may", "april", "december", "january", "march",
-}  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _not_places() -> frozenset[str]:
+    return frozenset(lexicon().spelling.not_places)
+
+
+@lru_cache(maxsize=1)
+def _keywords() -> frozenset[str]:
+    return frozenset(lexicon().spelling.keywords)
 
 
 class _Names:
@@ -125,7 +127,7 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
     ]
     # an everyday or ordinance word is never a typo of a name
     candidates = [
-        w for w in candidates if len(w) >= 4 and w not in _KEYWORDS and w not in _NOT_PLACES
+        w for w in candidates if len(w) >= 4 and w not in _keywords() and w not in _not_places()
     ]
     missing = [i for i, k in enumerate(names.keys) if k not in found and k not in shadowed]
     if candidates and missing:  # typo'd single word, e.g. "Chasak", "Hugoo", "Eastbethel"
@@ -161,7 +163,7 @@ _NAMED = re.compile(
 
 def _is_candidate(name: str, known: Mapping[str, str], known_words: set[str]) -> bool:
     words = [w.lower().strip(".") for w in name.split()]
-    if any(w in _NOT_PLACES or w in known_words or w in _KEYWORDS for w in words):
+    if any(w in _not_places() or w in known_words or w in _keywords() for w in words):
         return False
     return not detect_jurisdictions(name, known)
 
@@ -190,15 +192,15 @@ def _unknown_places(text: str, known: Mapping[str, str]) -> list[str]:
     ):
         name = m.group(1)
         words = [w.lower().strip(".") for w in name.split()]
-        if any(w in _NOT_PLACES or w in known_words for w in words):
+        if any(w in _not_places() or w in known_words for w in words):
             continue
-        if any(w in _KEYWORDS for w in words) or detect_jurisdictions(name, known):
+        if any(w in _keywords() for w in words) or detect_jurisdictions(name, known):
             continue
         if name.title() not in places:
             places.append(name)
     for m in re.finditer(r"\b(?:city of|town of)\s+([a-z]+(?:\s+[a-z]+)?)", low):
         name = m.group(1)
-        if name.split()[0] in known_words or name.split()[0] in _NOT_PLACES:
+        if name.split()[0] in known_words or name.split()[0] in _not_places():
             continue
         if name.title() not in places:
             places.append(name.title())

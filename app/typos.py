@@ -12,33 +12,20 @@ from typing import Any
 
 from app.compose import _stem
 
-_KEYWORDS = (
-    "septic", "tank", "bedroom", "bedrooms", "drainfield", "permit", "permits", "setback",
-    "setbacks", "percolation", "separation", "pumping", "sludge", "scum", "compare", "mound",
-    "trench", "garbage", "disposal", "basement", "pressurized", "property", "building", "valid",
-    "fee", "gallons", "capacity", "inspection", "holding", "prohibited", "required", "minimum",
-    "distance", "treatment", "sewage", "system", "systems", "drip", "soil", "water", "table",
-    "temperature", "discharge", "maximum", "license", "licensed", "penalty", "violation",
-    "contractor", "installer", "abandoned", "compliance", "connection", "sewer", "grease",
-)  # fmt: skip
 
+@lru_cache(maxsize=1)
+def _words() -> tuple[frozenset[str], frozenset[str]]:
+    """The domain keywords and the protected words (`app/lexicon.yaml`, `spelling`)."""
+    from app.lexicon import lexicon
 
-_PROTECTED = {
-    "section", "sections", "station", "settings", "setting", "systemic", "tanks", "permitted",
-    "permitting", "feet", "fees", "field", "fields", "properly", "water", "waters", "wells",
-    "table", "tables", "sewer", "sewers", "stable", "bedroom", "permits", "builder", "capacities",
-    "distances", "inspections", "requires", "require", "treat", "treated", "sewerage", "pumps",
-    "pumper", "pumped", "soils", "systems", "holding", "hold", "valve", "value", "values",
-    "discharges", "discharged", "licenses", "penalties", "violations", "contractors", "installers",
-    "connections", "connected", "abandon", "greases", "licensee", "maximums", "temperatures",
-    "prohibit", "prohibits", "prohibiting", "requirement", "capacity", "tablets",
-}  # fmt: skip
+    spelling = lexicon().spelling
+    return frozenset(spelling.keywords), frozenset(spelling.protected)
 
 
 @lru_cache(maxsize=8)
 def _vocabulary(names: tuple[str, ...]) -> tuple[frozenset[str], dict[str, list[str]]]:
     """The known words, and them by first letter (once per corpus, not once per word)."""
-    vocab = list(dict.fromkeys([*_KEYWORDS, *(n.lower() for n in names)]))
+    vocab = list(dict.fromkeys([*sorted(_words()[0]), *(n.lower() for n in names)]))
     by_letter: dict[str, list[str]] = {}
     for word in vocab:
         by_letter.setdefault(word[:1], []).append(word)
@@ -52,7 +39,7 @@ def correct_typos(text: str, names: Sequence[str] = ()) -> str:
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)
         low = word.lower()
-        if len(low) < 4 or low in known or low in _PROTECTED:
+        if len(low) < 4 or low in known or low in _words()[1]:
             return word
         # a typo keeps its first letter: only words starting with it are candidates
         close = difflib.get_close_matches(low, by_letter.get(low[0], []), n=3, cutoff=0.8)
