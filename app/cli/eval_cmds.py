@@ -79,7 +79,8 @@ SPLIT = typer.Option(
     "--split",
     "-s",
     help="Question split(s): tune, blind, zoo, fresh, unseen (repeatable; default: tune, blind "
-    "and zoo). `fresh` and `unseen` are held out: run them only to report; `fresh-N` is one batch.",
+    "and zoo). `fresh` and `unseen` are held out: run them only to report; `fresh-N` and "
+    "`unseen-N` are one batch.",
 )
 
 
