@@ -110,6 +110,7 @@ class Lexicon(_Record):
     conditional: str
     evasion: str
     qualifiers: list[str]
+    instruments: list[str]
     asking_words: list[str]
     synonyms: dict[str, list[str]]
     function_words: list[str]

@@ -545,7 +545,20 @@ class QuotingMixin:
             own = cases.intersection(stems(s.provision.text))  # (cached per text)
             return 0 if own & asked else 2 if own else 1 if cases & asked else 0
 
-        return sorted(typed, key=lambda s: (figure(s.provision.text, main) is None, case_rank(s)))
+        # ... and one about the kind of thing the question names ('a permit'), in its words or its
+        # section's title, before one that names only another of that kind ('a certificate ...
+        # remains valid for five (5) years')
+        kinds = {_stem(w) for w in lexicon().instruments}
+        named = kinds.intersection(stems(part)) or kinds.intersection(stems(whole))
+
+        def kind_rank(s: Scored) -> int:
+            own = kinds.intersection(stems(f"{s.provision.section.title} {s.provision.text}"))
+            return 1 if named and own and not own & named else 0
+
+        return sorted(
+            typed,
+            key=lambda s: (figure(s.provision.text, main) is None, case_rank(s), kind_rank(s)),
+        )
 
     def _abstain(
         self, part: str, name: str, jurisdiction: str, ranked: list[Scored], main: str

@@ -135,3 +135,45 @@ def test_the_asked_case_leads_not_a_later_case_the_question_does_not_name(
     ranked = score(question, pool, types=["duration"])
     best = _Reader()._typed(ranked, "duration", question)[0].provision.text
     assert figure(best, "duration", question) == expected
+
+
+TRANSFER = (
+    "For a new or replacement system, a certificate issued under this chapter remains valid for "
+    "five (5) years after it is issued."
+)
+TERM = "Term: A permit is valid for twelve (12) months from the date it is issued."
+SURETY = (
+    "Before a permit may be issued for excavating in any public street, the applicant shall "
+    "deposit a corporate surety in the sum of not less than five hundred dollars ($500.00)."
+)
+
+
+@pytest.mark.parametrize(("question", "sections", "main", "expected"), [
+    pytest.param("How long is a septic permit good for once it's issued?",
+                 [("Compliance inspections", TRANSFER), ("Permits", TERM)], "duration",
+                 "twelve (12) months", id="the-permit-not-a-certificate-of-the-same-kind"),
+    pytest.param("How long is a certificate good for once it's issued?",
+                 [("Permits", TERM), ("Compliance inspections", TRANSFER)], "duration",
+                 "five (5) years", id="the-certificate-when-asked"),
+    pytest.param("What bond do I post before I dig in a public street?",
+                 [("Bond required", SURETY)], "money", "five hundred dollars ($500.00)",
+                 id="the-asked-kind-named-by-the-section-title"),
+])  # fmt: skip
+def test_a_provision_about_the_asked_kind_of_thing_leads_one_about_another_of_that_kind(
+    question: str, sections: list[tuple[str, str]], main: str, expected: str
+) -> None:
+    from app.quoting import QuotingMixin
+    from app.reader import score
+
+    class _Reader(QuotingMixin):
+        def __init__(self) -> None:
+            self.names: dict[str, str] = {}
+
+    pool = [
+        p
+        for rank, (title, text) in enumerate(sections)
+        for p in provisions(_Section("x", str(rank + 1), title, text), rank)
+    ]
+    ranked = score(question, pool, types=[main])
+    best = _Reader()._typed(ranked, main, question)[0].provision.text
+    assert figure(best, main, question) == expected
