@@ -305,7 +305,10 @@ def _speaks_of(worker: Any, city: str, rule: Any, text: str, found: set[str]) ->
     keys = {k for k in key_words(text) - named - place if k.isalpha() and len(k) > 2}
     if len(keys) < 2:
         return True  # "how big?": too few words to judge by
-    said = " ".join([section.title, section.text, rule.asks, *rule.terms])
+    inputs = [
+        f"{i.name.replace('_', ' ')} {i.label}" for i in rule.inputs
+    ]  # what it is computed from
+    said = " ".join([section.title, section.text, rule.asks, *rule.terms, *inputs])
     have = {_stem(w) for w in content_words(said)}
     return any(_near(k, have) for k in keys)
 

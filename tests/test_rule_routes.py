@@ -229,3 +229,41 @@ def test_a_rule_that_gives_an_input_back_unchanged_is_not_an_answer(
 
     rule = next(r for r in rules_for("east-bethel") if r.topic == "bedrooms")
     assert _echo(calculators.apply_rule("east-bethel", rule.id, **given), given) is echo
+
+
+class _Section:
+    title = "Soil treatment area sizing"
+    text = "The bottom area shall be not less than 1.6 square feet per gallon of design flow."
+
+
+class _Worker:
+    """What `_speaks_of` reads: a section's text and the place names."""
+
+    def __init__(self) -> None:
+        self.names = {"testville": "Testville"}
+
+    class retriever:  # the attribute the answerer has
+        @staticmethod
+        def section_text(city: str, ref: str) -> _Section:
+            return _Section()
+
+
+SPEAKS = [
+    ("its_inputs_words", "smallest drainfield bottom area for a 2 bedroom cabin?", True),
+    ("too_few_words_to_judge_by", "how big must it be?", True),
+    ("another_subject", "how far out do we mail notice to neighbors for a hearing?", False),
+]
+
+
+@pytest.mark.parametrize(("text", "fits"), [s[1:] for s in SPEAKS], ids=[s[0] for s in SPEAKS])
+def test_a_rule_answers_a_part_only_where_its_provision_speaks_of_what_is_asked(
+    text: str, fits: bool
+) -> None:
+    from app.rule_route import _speaks_of
+    from tools.formulas import InputSpec
+
+    rule = type("R", (), {"section": "1", "title": None, "asks": "least bottom area",
+                          "terms": ["drainfield", "bottom area", "how far"],
+                          "inputs": [InputSpec(name="bedrooms", kind="integer", label="bedrooms")]})  # fmt: skip
+    found = {t for t in rule.terms if t in text}
+    assert _speaks_of(_Worker(), "testville", rule, text, found) is fits
