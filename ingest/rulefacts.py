@@ -40,11 +40,14 @@ from ingest.rulefacts_shapes import (
     RELEVANT,
     Clause,
     const,
-    extracted_rule,
     flag_spec,
     sentences,
+    sized_rule,
     subject,
     verbatim,
+)
+from ingest.rulefacts_shapes import (
+    OTHER as _OTHER,
 )
 from tools.formulas import (
     Case,
@@ -87,7 +90,6 @@ _FLOOR = re.compile(
     rf"minimum of|but not less than) (\d+(?:\.\d+)?) {_UNIT}\b"
 )
 _GREATER = re.compile(r"\bwhichever is (?:greater|larger|more)\b|\bthe (?:greater|larger) of\b")
-_OTHER = re.compile(r"\bother establishment|\bnon-?residential|\bother than a dwelling")
 _COND = re.compile(
     r"\b(?:where|if|when|whenever) (?:a|an) ([a-z]+(?: [a-z]+)?) (?:is|has been|will be) "
     r"(?:installed|used|provided|present|planned)"
@@ -186,7 +188,9 @@ def _linear(section: Section, para: list[Clause], title: str) -> list[Rule]:
                     x_minus=const(upto, "bedrooms", "", joined.text),
                 ),
             )
-            out.append(_rule(section, topic, asks, terms, unit, joined.text, formula, [BEDROOMS]))
+            out.append(
+                sized_rule(section, topic, asks, terms, unit, joined.text, formula, [BEDROOMS])
+            )
             break
     return out
 
@@ -255,7 +259,9 @@ def _greatest(section: Section, para: list[Clause], title: str) -> list[Rule]:
                 unit=unit,
                 terms=[term, const(floor, unit, "never less than", c.text)],
             )
-        out.append(_rule(section, topic, asks, terms, unit, c.text, formula, inputs, other=other))
+        out.append(
+            sized_rule(section, topic, asks, terms, unit, c.text, formula, inputs, other=other)
+        )
     return out
 
 
@@ -279,7 +285,7 @@ def _fixed(section: Section, para: list[Clause], title: str) -> list[Rule]:
         topic, asks, terms = what
         value = floors.pop()
         formula = const(value, "gal", "minimum capacity", c.text)
-        out.append(_rule(section, topic, asks, terms, "gal", c.text, formula, []))
+        out.append(sized_rule(section, topic, asks, terms, "gal", c.text, formula, []))
     return out
 
 
@@ -335,37 +341,6 @@ def _modifiers(section: Section, paras: list[list[Clause]], rules: list[Rule]) -
                 update={"formula": formula, "inputs": [*old.inputs, spec]}
             )
     return rules
-
-
-def _rule(
-    section: Section,
-    topic: str,
-    asks: str,
-    terms: list[str],
-    unit: str,
-    quote: str,
-    formula: Any,
-    inputs: list[Any],
-    *,
-    other: bool = False,
-) -> Rule:
-    not_covered = []
-    if not other and _OTHER.search(section.text.lower()):
-        not_covered.append(
-            f"Establishments other than a dwelling: §{section.ref} sizes them another way."
-        )
-    return extracted_rule(
-        section,
-        "other" if other else "dwelling",
-        topic=topic,
-        asks=asks,
-        unit=unit,
-        terms=terms,
-        quote=quote,
-        inputs=inputs,
-        formula=formula,
-        not_covered=not_covered,
-    )
 
 
 def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:

@@ -26,7 +26,7 @@ import re
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_shapes import BEDROOMS, const, extracted_rule, fold, sentences, with_count
+from ingest.rulefacts_shapes import BEDROOMS, const, extracted_rule, said_in, with_count
 from tools.formulas import Apply, Condition, Extreme, Input, InputSpec, Linear, Rule
 
 _AREA = re.compile(
@@ -42,14 +42,10 @@ AREA = InputSpec(
 
 def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     """Rules by bedrooms with the count raised by floor area (see the module docstring)."""
-    said: list[tuple[float, float, float, bool, str]] = []
-    for s in sections:
-        for sentence in sentences(fold(s.text)):
-            if "floor area" not in sentence.lower():
-                continue
-            m = _AREA.search(read_numbers(sentence) or "")
-            if m:
-                said.append((float(m[1]), float(m[2]), float(m[3]), bool(m[4]), sentence))
+    said = [
+        (float(m[1]), float(m[2]), float(m[3]), bool(m[4]), q)
+        for _, m, q in said_in(sections, "floor area", _AREA)
+    ]
     if len(said) != 1:
         return rules
     over, added, per, fraction, quote = said[0]
@@ -108,17 +104,11 @@ def soil_area_rules(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     (one rule per shape; two sentences of one shape give none)."""
     flows = [r for r in rules if r.topic == "flow" and r.terms and r.unit == "gpd"]
     found: dict[str, list[tuple[Section, float, str]]] = {"bedroom": [], "flow": []}
-    for s in sections:
-        if s.kind != "section":
-            continue
-        for sentence in sentences(fold(s.text)):
-            read = read_numbers(sentence) or ""
-            if "square feet" not in read or not _SOIL.search(f"{read} {s.title.lower()}"):
-                continue
-            if m := _BY_BEDROOM.search(read):
-                found["bedroom"].append((s, float(m[1]), sentence))
-            elif m := _BY_FLOW.search(read):
-                found["flow"].append((s, float(m[1]), sentence))
+    in_sections = [s for s in sections if s.kind == "section"]
+    for shape, pattern in (("bedroom", _BY_BEDROOM), ("flow", _BY_FLOW)):
+        for s, m, q in said_in(in_sections, "square feet", pattern):
+            if _SOIL.search(f"{read_numbers(q) or ''} {s.title.lower()}"):
+                found[shape].append((s, float(m[1]), q))
     out = list(rules)
     if len(found["bedroom"]) == 1:
         s, k, quote = found["bedroom"][0]

@@ -19,10 +19,10 @@ from ingest.records import Section
 from ingest.rulefacts_shapes import (
     BEDROOMS,
     const,
-    extracted_rule,
     flag_spec,
     fold,
-    sentences,
+    said_in,
+    sized_rule,
     subject,
     with_count,
 )
@@ -269,19 +269,7 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         )
     flags = sorted({n for c in conditions if c is not None for n in _inputs(c)})
     inputs = [BEDROOMS] + [flag_spec(n.replace("_", " ")) for n in flags]
-    return [
-        extracted_rule(
-            section,
-            "table",
-            topic=topic,
-            asks=asks,
-            unit=unit,
-            terms=terms,
-            quote=quote,
-            inputs=inputs,
-            formula=formula,
-        )
-    ]
+    return [sized_rule(section, topic, asks, terms, unit, quote, formula, inputs, kind="table")]
 
 
 def _nth(m: re.Match[str], j: int) -> list[re.Match[str]]:
@@ -314,16 +302,7 @@ def counted_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     """'Where a dwelling has an unfinished basement, the design shall include 1 bedroom more':
     every dwelling rule by bedrooms counts the extra bedroom when the user says so. The rule as
     printed stays (unrouted, `terms: []`) and is applied with the count raised."""
-    said: list[tuple[str, int, str]] = []
-    for s in sections:
-        for line in s.text.splitlines():
-            if "bedroom" not in line.lower():
-                continue
-            for sentence in sentences(" ".join(line.split())):
-                read = read_numbers(sentence)
-                m = _COUNT.search(read or "")
-                if m and sentence in fold(s.text):
-                    said.append((m.group(1), int(m.group(2)), sentence))
+    said = [(m.group(1), int(m.group(2)), q) for _, m, q in said_in(sections, "bedroom", _COUNT)]
     if len(said) != 1:
         return rules  # none, or several that may disagree: not read
     words, extra, quote = said[0]
@@ -356,15 +335,7 @@ def higher_count(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     """'Design shall be based on the bedroom count shown on the plans or found by the
     Department, whichever is higher': every dwelling rule by bedrooms takes the higher of the
     count given and the count the official found, when that is given too."""
-    said: list[tuple[str, str]] = []
-    for s in sections:
-        for line in s.text.splitlines():
-            if "bedroom" not in line.lower():
-                continue
-            for sentence in sentences(" ".join(line.split())):
-                m = _HIGHER.search(read_numbers(sentence) or "")
-                if m and sentence in fold(s.text):
-                    said.append((m.group(1).strip(), sentence))
+    said = [(m.group(1).strip(), q) for _, m, q in said_in(sections, "bedroom", _HIGHER)]
     if len(said) != 1:
         return rules  # none, or several that may disagree: not read
     who, quote = said[0]

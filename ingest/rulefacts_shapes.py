@@ -8,6 +8,7 @@ the same words the curated rules route by (`terms`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,6 +72,44 @@ def subject(unit: str, read: str, title: str) -> tuple[str, str, list[str]] | No
     if "tank" in both or "capacity" in read:
         return "tank", "minimum septic tank capacity for a dwelling", list(TANK_TERMS)
     return None
+
+
+OTHER = re.compile(r"\bother establishment|\bnon-?residential|\bother than a dwelling")
+"""Words of a sentence about establishments other than a dwelling."""
+
+
+def sized_rule(
+    section: Section,
+    topic: str,
+    asks: str,
+    terms: list[str],
+    unit: str,
+    quote: str,
+    formula: Any,
+    inputs: list[Any],
+    *,
+    other: bool = False,
+    kind: str = "",
+) -> Rule:
+    """A sizing rule for a dwelling (or, `other`, another establishment); a dwelling's rule
+    in a section that also sizes other establishments says it does not cover them."""
+    not_covered = []
+    if not other and OTHER.search(section.text.lower()):
+        not_covered.append(
+            f"Establishments other than a dwelling: §{section.ref} sizes them another way."
+        )
+    return extracted_rule(
+        section,
+        kind or ("other" if other else "dwelling"),
+        topic=topic,
+        asks=asks,
+        unit=unit,
+        terms=terms,
+        quote=quote,
+        inputs=inputs,
+        formula=formula,
+        not_covered=not_covered,
+    )
 
 
 def rule_id(topic: str, kind: str, section: Section) -> str:
@@ -143,3 +182,21 @@ def with_count(
         otherwise=Apply(kind="apply", rule=printed.id),
     )
     return [printed, rule.model_copy(update={"formula": formula, "inputs": [*rule.inputs, spec]})]
+
+
+def said_in(
+    sections: Iterable[Section], word: str, pattern: re.Pattern[str]
+) -> Iterator[tuple[Section, re.Match[str], str]]:
+    """(section, match of `pattern` in the sentence as read, the sentence as printed) for every
+    sentence of the sections' lines that holds `word` and reads as `pattern` (the sentence is
+    checked to stand verbatim in its section, so that it can be quoted)."""
+    from ingest.numbers import read_numbers
+
+    for s in sections:
+        for line in s.text.splitlines():
+            if word not in line.lower():
+                continue
+            for sentence in sentences(fold(line)):
+                m = pattern.search(read_numbers(sentence) or "")
+                if m and sentence in fold(s.text):
+                    yield s, m, sentence

@@ -123,25 +123,6 @@ SHAPES = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("text", "title", "rule_id", "inputs", "expected"),
-    [s[1:] for s in SHAPES],
-    ids=[s[0] for s in SHAPES],
-)
-def test_each_shape_is_read_into_a_rule_that_computes_the_printed_figure(
-    text: str, title: str, rule_id: str, inputs: dict[str, Any], expected: float
-) -> None:
-    section = _section(text, title)
-    rules = extract_rules([section])
-    result = _run(rules, rule_id, **inputs)
-    assert result.value == expected, result.steps
-    rule = next(r for r in rules if r.id == rule_id)
-    assert rule.origin == "extracted" and rule.confidence == "medium"
-    assert fold_ws(rule.quote or "") in fold_ws(section.text)
-    assert all(fold_ws(c.quote) in fold_ws(section.text) for c in result.citations)
-    assert "not reviewed" in result.summary
-
-
 def test_a_dollar_figure_is_shown_as_dollars_in_the_steps() -> None:
     text = "(e) The escrow is $5,000 or 120 percent of the bid, whichever is greater."
     result = _run(extract_rules([_section(text, "Transfers")]), "escrow.share.7-3", bid_usd=1000)
@@ -211,17 +192,26 @@ DATES = [
 
 @pytest.mark.parametrize(
     ("text", "title", "rule_id", "inputs", "expected"),
-    [d[1:] for d in DATES],
-    ids=[d[0] for d in DATES],
+    [s[1:] for s in SHAPES + DATES],
+    ids=[s[0] for s in SHAPES + DATES],
 )
-def test_a_printed_period_counts_from_the_date_the_user_gives(
-    text: str, title: str, rule_id: str, inputs: dict[str, Any], expected: str
+def test_each_shape_is_read_into_a_rule_that_computes_the_printed_figure(
+    text: str, title: str, rule_id: str, inputs: dict[str, Any], expected: float | str
 ) -> None:
+    """A figure, or a date counted from the date the user gives (ISO dates in, ISO date out)."""
     from datetime import date
 
-    rules = extract_rules([_section(text, title)])
-    values = {k: date.fromisoformat(v) for k, v in inputs.items()}
-    assert _run(rules, rule_id, **values).value_text == expected
+    section = _section(text, title)
+    rules = extract_rules([section])
+    values = {k: date.fromisoformat(v) if isinstance(v, str) else v for k, v in inputs.items()}
+    result = _run(rules, rule_id, **values)
+    got = result.value_text if isinstance(expected, str) else result.value
+    assert got == expected, result.steps
+    rule = next(r for r in rules if r.id == rule_id)
+    assert rule.origin == "extracted" and rule.confidence == "medium"
+    assert fold_ws(rule.quote or "") in fold_ws(section.text)
+    assert all(fold_ws(c.quote) in fold_ws(section.text) for c in result.citations)
+    assert "not reviewed" in result.summary
 
 
 def test_a_period_extended_or_two_periods_that_differ_give_no_date_rule() -> None:
