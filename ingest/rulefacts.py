@@ -44,6 +44,7 @@ from ingest.rulefacts_shapes import (
     sentences,
     sized_rule,
     subject,
+    up_to_then_per_bedroom,
     verbatim,
 )
 from ingest.rulefacts_shapes import (
@@ -167,27 +168,12 @@ def _linear(section: Section, para: list[Clause], title: str) -> list[Rule]:
             if what is None or _OTHER.search(joined.read):
                 break
             topic, asks, terms = what
-            x = Input(kind="input", name="bedrooms")
-            formula = Cases(
-                kind="cases",
-                cases=[
-                    Case(
-                        when=Condition(
-                            input="bedrooms", op="le", value=upto, text=f"{upto} or fewer bedrooms"
-                        ),
-                        then=const(base, unit, f"{upto} or fewer bedrooms", joined.text),
-                    )
-                ],
-                otherwise=Linear(
-                    kind="linear",
-                    label=f"Over {upto} bedrooms",
-                    unit=unit,
-                    intercept=const(base, unit, f"{upto} or fewer bedrooms", joined.text),
-                    slope=const(step, f"{unit} per bedroom", "each bedroom over", joined.text),
-                    x=x,
-                    x_minus=const(upto, "bedrooms", "", joined.text),
-                ),
-            )
+            base_fig = const(base, unit, f"{upto} or fewer bedrooms", joined.text)
+            formula = up_to_then_per_bedroom(
+                upto, base_fig, base_fig,
+                const(step, f"{unit} per bedroom", "each bedroom over", joined.text),
+                unit, joined.text, f"{upto} or fewer bedrooms",
+            )  # fmt: skip
             out.append(
                 sized_rule(section, topic, asks, terms, unit, joined.text, formula, [BEDROOMS])
             )

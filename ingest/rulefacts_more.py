@@ -24,6 +24,7 @@ from ingest.rulefacts_shapes import (
     said_in,
     sized_rule,
     subject,
+    up_to_then_per_bedroom,
     with_count,
 )
 from tools.formulas import (
@@ -33,7 +34,6 @@ from tools.formulas import (
     Extreme,
     Input,
     InputSpec,
-    Linear,
     Row,
     Rule,
     Table,
@@ -226,28 +226,12 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         if adds and beyond_quote:
             top = ranges[-1][1]
             assert top is not None
-            node = Cases(
-                kind="cases",
-                cases=[
-                    Case(
-                        when=Condition(
-                            input="bedrooms", op="le", value=top, text=f"{top:g} bedrooms or fewer"
-                        ),
-                        then=node,
-                    )
-                ],
-                otherwise=Linear(
-                    kind="linear",
-                    label=f"Over {top:g} bedrooms",
-                    unit=unit,
-                    intercept=const(
-                        table_rows[-1].value or 0, unit, "last row", table_rows[-1].quote or ""
-                    ),
-                    slope=const(adds[j], f"{unit} per bedroom", "each bedroom over", beyond_quote),
-                    x=Input(kind="input", name="bedrooms"),
-                    x_minus=const(top, "bedrooms", "", beyond_quote),
-                ),
-            )
+            node = up_to_then_per_bedroom(
+                top, node,
+                const(table_rows[-1].value or 0, unit, "last row", table_rows[-1].quote or ""),
+                const(adds[j], f"{unit} per bedroom", "each bedroom over", beyond_quote),
+                unit, beyond_quote, f"{top:g} bedrooms or fewer",
+            )  # fmt: skip
         nodes.append(node)
     if k == 1:
         formula: Any = nodes[0]

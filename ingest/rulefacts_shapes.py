@@ -13,7 +13,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ingest.records import Section
-from tools.formulas import Apply, Case, Cases, Condition, Const, Expr, InputSpec, Rule, walk
+from tools.formulas import (
+    Apply,
+    Case,
+    Cases,
+    Condition,
+    Const,
+    Expr,
+    Input,
+    InputSpec,
+    Linear,
+    Rule,
+    walk,
+)
 
 BEDROOMS = InputSpec(
     name="bedrooms", kind="integer", unit="bedrooms", label="number of bedrooms", low=1, high=30
@@ -200,3 +212,29 @@ def said_in(
                 m = pattern.search(read_numbers(sentence) or "")
                 if m and sentence in fold(s.text):
                     yield s, m, sentence
+
+
+def up_to_then_per_bedroom(
+    top: float, upto: Expr, last: Const, step: Const, unit: str, quote: str, text: str
+) -> Cases:
+    """`upto` for `top` bedrooms or fewer, then `last` plus `step` for each bedroom over `top`
+    ('1,250 gallons for four or fewer bedrooms, plus 250 for each bedroom over four'; a table's
+    last row and its 'each bedroom over 6, add ...' row)."""
+    return Cases(
+        kind="cases",
+        cases=[
+            Case(
+                when=Condition(input="bedrooms", op="le", value=top, text=text),
+                then=upto,
+            )
+        ],
+        otherwise=Linear(
+            kind="linear",
+            label=f"Over {top:g} bedrooms",
+            unit=unit,
+            intercept=last,
+            slope=step,
+            x=Input(kind="input", name="bedrooms"),
+            x_minus=const(top, "bedrooms", "", quote),
+        ),
+    )
