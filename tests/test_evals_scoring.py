@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from app.records import REFUSAL, Answer, Citation
-from evals.answers import group_present, leads_with, score_case
+from evals.answers import (
+    AnswerReport,
+    AnswerResult,
+    group_present,
+    leads_with,
+    mode_counts,
+    score_case,
+)
 from evals.dataset import SPLITS, EvalCase, ExpectedSection, load_split
 
 
@@ -70,6 +77,18 @@ def test_another_section_with_the_same_prefix_is_not_a_hit() -> None:
 )  # fmt: skip
 def test_a_case_passes_only_when_every_check_holds(kw: dict, answer: Answer, passed: bool) -> None:
     assert score_case("ours", _case(**kw), answer, {}, lambda c: True).passed is passed
+
+
+def test_the_report_counts_answers_the_llm_wrote_a_part_of_and_says_nothing_in_default_mode() -> (
+    None
+):
+    def result(mode: str) -> AnswerResult:
+        answer = _answer("Yes, a permit is required.").model_copy(update={"mode": mode})
+        return score_case("ours", _case(), answer, {}, lambda c: True)
+
+    llm = AnswerReport(results=[result("llm"), result("llm-fallback"), result("llm")], scores=[])
+    assert mode_counts(llm) == "Answer modes: llm 2, llm-fallback 1"
+    assert mode_counts(AnswerReport(results=[result("default")], scores=[])) is None
 
 
 @pytest.mark.parametrize("split", SPLITS)

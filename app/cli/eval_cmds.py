@@ -104,6 +104,7 @@ def answers(
     from evals.answers import (
         assistant_asker,
         corpus_quote_check,
+        mode_counts,
         run_answer_eval,
         top_chunk_asker,
         write_report,
@@ -157,6 +158,8 @@ def answers(
             str(s.failed_citations), f"{s.p50_ms:.1f}", f"{s.p95_ms:.1f}",
         )  # fmt: skip
     common.console.print(table)
+    if modes := mode_counts(report):
+        common.console.print(modes)
     path = write_report(report, Path(out) if out else None)
     common.console.print(f"Report (per city and every miss): {path}")
 
