@@ -15,6 +15,7 @@ import numpy as np
 from app.lexicon import lexicon
 from app.settings import PROJECT_ROOT
 from core.places import initialism_mentions, name_forms
+from index.embed import english_words
 
 OUTSIDE_CORPUS = PROJECT_ROOT / "data" / "places" / "outside-corpus.txt"
 """Well-known places outside the corpus (data, not code): recognised in lower case too."""
@@ -41,7 +42,7 @@ class _Names:
         self.by_run: dict[str, set[str]] = {}
         self.always: set[str] = set()
         self.joined: dict[str, str] = {}
-        short = name_forms(dict(items))
+        short = name_forms(dict(items), english_words())
         for key, name in items:
             forms = {name.lower(), key.lower().replace("-", " "), key.lower()}
             forms |= {" ".join(f) for f in short[key]}

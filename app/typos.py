@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.compose import _stem
+from index.embed import english_words
 
 
 @lru_cache(maxsize=1)
@@ -50,23 +51,6 @@ def correct_typos(text: str, names: Sequence[str] = ()) -> str:
         return close[0].capitalize() if word[0].isupper() else close[0]
 
     return re.sub(r"[A-Za-z]+", fix, text)
-
-
-def english_words() -> frozenset[str]:
-    """Whole English words of the bundled embedding model's WordPiece vocabulary (~20,000): a
-    word the model knows is not a typo, even where no ordinance uses it ('fence', 'dog')."""
-    return _english()
-
-
-@lru_cache(maxsize=1)
-def _english() -> frozenset[str]:
-    from index.embed import model_path
-
-    try:
-        lines = (model_path() / "vocab.txt").read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return frozenset()
-    return frozenset(w for w in lines if w.isalpha() and w.islower())
 
 
 def _distance(a: str, b: str, most: int) -> int:

@@ -6,7 +6,9 @@ so a city is named the same way everywhere:
 * the display name and the key as words: "Fox Creek County", "fox creek county";
 * the name without its kind of government, when at least two words remain: "Fox Creek" for
   "Fox Creek County", "Willow Bend" for "Willow Bend Township", "Maple Hollow" for "City of
-  Maple Hollow" (a single word left, "Lake" of "Lake County", is too common to stand alone);
+  Maple Hollow"; a single word left stands alone only when it is no everyday word (`common`,
+  the caller's English vocabulary): "Hennepin" for "Hennepin County", but not "Lake" of "Lake
+  County";
 * the initials of a name of two or more words, typed in capitals: "PRL" for "Pine Ridge Lake",
   "FCC" for "Fox Creek County" (only when no other known name has the same form).
 
@@ -90,9 +92,13 @@ def _initials(name: str) -> str:
     return "".join(p[0] for p in parts).upper() if len(parts) >= 2 else ""
 
 
+def _stands_alone(form: tuple[str, ...], common: frozenset[str]) -> bool:
+    return len(form) >= 2 or (len(form) == 1 and len(form[0]) >= 4 and form[0] not in common)
+
+
 @lru_cache(maxsize=16)
 def _all_forms(
-    items: tuple[tuple[str, str], ...],
+    items: tuple[tuple[str, str], ...], common: frozenset[str] = frozenset()
 ) -> tuple[dict[str, set[tuple[str, ...]]], dict[str, str]]:
     full = {key: {words(name), words(key)} - {()} for key, name in items}
     taken = {form for forms in full.values() for form in forms}
@@ -101,7 +107,9 @@ def _all_forms(
     out: dict[str, set[tuple[str, ...]]] = {}
     for key in full:
         extra = {
-            f for f in short[key] - full[key] if len(f) >= 2 and counts[f] == 1 and f not in taken
+            f
+            for f in short[key] - full[key]
+            if _stands_alone(f, common) and counts[f] == 1 and f not in taken
         }
         out[key] = full[key] | extra
     initials = Counter(i for key, name in items for i in {_initials(name), _initials(key)} if i)
@@ -114,9 +122,12 @@ def _all_forms(
     return out, by_initials
 
 
-def name_forms(known: Mapping[str, str]) -> dict[str, set[tuple[str, ...]]]:
-    """key -> the word tuples that name it (full name, key, short form when unambiguous)."""
-    return _all_forms(tuple(sorted(known.items())))[0]
+def name_forms(
+    known: Mapping[str, str], common: frozenset[str] = frozenset()
+) -> dict[str, set[tuple[str, ...]]]:
+    """key -> the word tuples that name it (full name, key, short form when unambiguous; a
+    one-word short form only when it is not in `common`, everyday words)."""
+    return _all_forms(tuple(sorted(known.items())), common)[0]
 
 
 def initialisms(known: Mapping[str, str]) -> dict[str, str]:

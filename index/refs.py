@@ -22,6 +22,7 @@ from core.refs import (
     roman_to_int,
     table_key,
 )
+from index.embed import english_words
 
 __all__ = [
     "MIN_TITLE_WORDS",
@@ -112,7 +113,7 @@ class _NameIndex:
     def __init__(self, items: tuple[tuple[str, str], ...]) -> None:
         self.first: dict[str, set[_Form]] = {}
         self.joined: dict[str, set[_Form]] = {}
-        short = name_forms(dict(items))
+        short = name_forms(dict(items), english_words())
         for key, name in items:
             forms = {tuple(_WORD.findall(name.casefold())), tuple(_WORD.findall(key.casefold()))}
             for form in forms | short[key]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.typos import CorpusSpelling, correct_from_corpus, english_words
+from app.typos import CorpusSpelling, correct_from_corpus
+from index.embed import english_words
 
 COUNTS = {
     "tank": 40, "tanks": 12, "holding": 9, "alarm": 3, "field": 4, "well": 8, "wells": 2,

@@ -133,6 +133,7 @@ SHORT_KNOWN = {
     "willow-bend-township": "Willow Bend Township",
     "willow-bend": "Willow Bend",
     "lake-county": "Lake County",
+    "itasca-county": "Itasca County",
     "hugo": "Hugo",
 }
 
@@ -147,7 +148,10 @@ SHORT_KNOWN = {
         pytest.param(
             "Willow Bend Township permits", ["willow-bend-township"], id="longer-name-wins"
         ),
-        pytest.param("a lake near the county road", [], id="one-word-left-is-not-a-name"),
+        pytest.param("a lake near the county road", [], id="one-everyday-word-left-is-not-a-name"),
+        pytest.param(
+            "cabin on Little Itasca Lake: how far back?", ["itasca-county"], id="one-rare-word-left"
+        ),
         pytest.param("HOW BIG A TANK IN PRL", [], id="shouting-is-not-initials"),
         pytest.param("prl permit", [], id="initials-only-in-capitals"),
         pytest.param("the FT and GPD", [], id="units-are-not-initials"),
