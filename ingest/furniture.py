@@ -9,9 +9,9 @@ recognised by its *shape* (digits folded, whitespace collapsed) repeating across
 * at least `MIN_REPEATS` times, or
 * twice, each time next to a line of the first kind (a running head printed beside a page marker).
 
-Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes, lines with brackets
-inside other text, and lines the page paginator handles itself are never treated as furniture;
-a line that is one parenthesised group (``(<City> Supp. No. 9, 6-22)``) may be.
+Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes, list items (``(a) ...``)
+and lines the page paginator handles itself are never treated as furniture; a line with a
+parenthesised group (``(<City> Supp. No. 9, 6-22)``, ``Supp. No. 7 (2023)   13-44``) may be.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ MAX_CHARS = 90
 NEAR = 2
 MIN_GAP = 4
 _DIGITS = re.compile(r"\d+")
-_WRAPPED = re.compile(r"[(\[][^()\[\]]+[)\]]")
+_ITEM = re.compile(r"[(\[][0-9a-zA-Z]{1,4}[)\]]\s")
 
 
 class _HasText(Protocol):
@@ -51,9 +51,13 @@ def _eligible(text: str) -> bool:
     s = " ".join(text.split())
     if not s or len(s) > MAX_CHARS or s[-1] in ".:;,":
         return False
-    if _WRAPPED.fullmatch(s):  # "(<City> Supp. No. 9, 6-22)": a footer, unless a history note
-        return not (HISTORY_PAREN.search(s) or HISTORY_BRACKET.search(s))
-    return not any(c in s for c in "()[]")
+    if not any(c in s for c in "()[]"):
+        return True
+    # "(<City> Supp. No. 9, 6-22)", "Supp. No. 7 (2023)  13-44": a footer, unless a history note,
+    # a list item or a piece of a group wrapped over lines ("3-15-2021)")
+    if s.count("(") != s.count(")") or s.count("[") != s.count("]"):
+        return False
+    return not (HISTORY_PAREN.search(s) or HISTORY_BRACKET.search(s) or _ITEM.match(s))
 
 
 def _spread(idx: list[int]) -> bool:

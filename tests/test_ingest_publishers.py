@@ -21,6 +21,7 @@ FORMATS = Path(__file__).parent / "data" / "formats"
 UNSEEN = ROOT / "evals" / "unseen"
 UNSEEN_2 = ROOT / "evals" / "unseen-2"
 UNSEEN_3 = ROOT / "evals" / "unseen-3"
+UNSEEN_4 = ROOT / "evals" / "unseen-4"
 
 # (manifest, expected sections, strings of page furniture / editorial matter in that source)
 CITIES = [
@@ -116,6 +117,18 @@ CITIES = [
         UNSEEN_3 / "loon-prairie-township" / "expected.json",
         ["Page 1 of 18", "of 18", "\f"],
         id="unseen-township-parts",
+    ),
+    pytest.param(
+        UNSEEN_4 / "aspen-mills" / "manifest.yaml",
+        UNSEEN_4 / "aspen-mills" / "expected.json",
+        ["Supp. No.", "Code of Ordinances", "(Ordinance 2019", "Editor's note", "law reference"],
+        id="unseen-franklin-legal",
+    ),
+    pytest.param(
+        UNSEEN_4 / "kabekona-county" / "manifest.yaml",
+        UNSEEN_4 / "kabekona-county" / "expected.json",
+        ["Chapter 7 - Page", "Amended through", "[Amended", "\f"],
+        id="unseen-county-land-use-chapter",
     ),
     pytest.param(
         UNSEEN_2 / "birch-falls" / "manifest.yaml",
