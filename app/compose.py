@@ -73,7 +73,11 @@ def content_words(text: str) -> list[str]:
 def split_sentences(text: str) -> list[str]:
     """Sentences of a section text, each a verbatim substring (whitespace folded)."""
     folded = " ".join(text.split())
-    parts = re.split(r"(?<=[.;:!?])\s+(?=[A-Z(\"'])|(?<=\.)\s+(?=\d+\.\s)", folded)
+    # a sentence ends before a capital, a bracket or a quote, or before a paragraph number
+    # ("... gallons. 2. The", "... gallons. 5.2.2 For")
+    parts = re.split(
+        r"(?<=[.;:!?])\s+(?=[A-Z(\"'])|(?<=\.)\s+(?=\d+(?:\.\d+)*\.?\s+[A-Z])", folded
+    )
     out: list[str] = []
     for part in parts:
         part = part.strip()

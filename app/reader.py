@@ -156,8 +156,15 @@ def _pieces(sentence: str) -> list[str]:
     parts = re.split(
         r"(?<=[;:])\s+|\s+(?=\(\w{1,3}\)\s)|\s+(?=(?:\d{1,2}|[a-z])\.\s[A-Z])", sentence
     )
-    out: list[str] = []
+    # "three (3) or fewer": a figure's numerals after its words are no list marker
+    glued: list[str] = []
     for part in parts:
+        if glued and _GLOSS.match(part) and _NUMBER_WORD.search(glued[-1]):
+            glued[-1] = f"{glued[-1]} {part}"
+        else:
+            glued.append(part)
+    out: list[str] = []
+    for part in glued:
         if out and len(part) < 25:
             out[-1] = f"{out[-1]} {part}"
         elif len(part) > _MAX:
@@ -165,6 +172,15 @@ def _pieces(sentence: str) -> list[str]:
         else:
             out.append(part)
     return out
+
+
+_GLOSS = re.compile(r"\(\d{1,3}\)\s")
+_NUMBER_WORD = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|"
+    r"seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-\w+)?|hundred|thousand)"
+    r"$",
+    re.I,
+)
 
 
 def _window(text: str) -> list[str]:

@@ -156,6 +156,19 @@ def test_provisions_are_verbatim_and_keep_a_list_with_its_lead_in() -> None:
     assert any(s.startswith("Permits are valid") and s.endswith("extended.") for s in spans)
 
 
+def test_numbered_paragraphs_are_provisions_and_a_figures_numerals_no_list_marker() -> None:
+    text = (
+        "5.2.1 The septic tank or tanks serving a dwelling of three (3) or fewer bedrooms shall "
+        "have a total liquid capacity of not less than one thousand two hundred fifty (1,250) "
+        "gallons. 5.2.2 For a dwelling of more than three (3) bedrooms, the required liquid "
+        "capacity shall be increased by four hundred (400) gallons for each bedroom over three (3)."
+    )
+    spans = [p.text for p in provisions(_Section("x", "5.2", "Septic tank capacity", text), 0)]
+    assert spans[0].startswith("5.2.1 The septic tank") and spans[0].endswith("(1,250) gallons.")
+    assert any(s.startswith("5.2.2 For a dwelling of more than three (3) bedrooms") for s in spans)
+    assert not any(s.startswith("(3)") for s in spans)
+
+
 def test_each_asked_part_is_split_out() -> None:
     parts = split_parts("How long is it valid, and can I get more time if the job slips?")
     assert len(parts) == 2 and parts[1].startswith("can I")
@@ -217,8 +230,13 @@ def test_a_bad_lexicon_fails_with_its_path_and_the_fix(tmp_path: Path) -> None:
             "duration",
             "one hundred and twenty (120) days",
         ),
+        (
+            "A permit is valid until December 31 of the year following the year it was issued.",
+            "duration",
+            "until December 31 of the year following the year it was issued",
+        ),
     ],
-    ids=["hundred-and-tens", "thousands-and-hundreds", "with-and"],
+    ids=["hundred-and-tens", "thousands-and-hundreds", "with-and", "a-period-until-a-date"],
 )
 def test_a_figure_takes_the_whole_number_phrase(text: str, name: str, expected: str) -> None:
     assert figure(text, name) == expected
