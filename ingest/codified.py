@@ -22,7 +22,7 @@ from ingest.records import ManifestEntry, Section
 # list items of codified text: (a) (1) a. A. 1. and numbered paragraphs 4.1.2 / 4.1.2(a)
 ITEMS = re.compile(
     r"^(?:\(\s*[0-9a-zA-Z]{1,4}\s*\)|[A-Za-z]\s?\.\s|\d{1,2}\.\s|"
-    r"\d{1,4}(?:\.\d{1,4})+(?:\([0-9a-z]{1,3}\))*\s|TABLE\b|\*)"
+    r"\d{1,4}(?:\.\d{1,4})+(?:\([0-9a-z]{1,3}\))*\s+(?=[A-Z(])|TABLE\b|\*)"
 )
 _CAPTION = re.compile(r"[A-Z][A-Z ,;'&/\-]{2,80}")
 SUBCHAPTER_LEVEL = 2

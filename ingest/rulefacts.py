@@ -340,8 +340,14 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
         title = section.title.lower()
         paras = _clauses(section)
         found: list[Rule] = []
-        for para in paras:
-            found += _linear(section, para, title)
+        for k, para in enumerate(paras):
+            linear = _linear(section, para, title)
+            if not linear and k + 1 < len(paras):
+                # '5.2.1 ... three or fewer bedrooms ... 1,250 gallons.' then, in the next
+                # numbered paragraph, '5.2.2 ... 400 gallons for each bedroom over three'
+                # (the quote is checked verbatim: the two must be adjacent in the text)
+                linear = _linear(section, para + paras[k + 1][:1], title)
+            found += linear
             found += _greatest(section, para, title)
             found += _fixed(section, para, title)
         found = _modifiers(section, paras, found)

@@ -48,6 +48,8 @@ _COLON = re.compile(
     r"\s*[;.]?\s*(?:and|or)?\s*$"
 )
 _ITEM = re.compile(r"^\(?[a-z0-9]{1,3}[.)]\s")
+# "not more than 100 feet from a driveway": a greatest distance, no setback
+_AT_MOST = re.compile(r"\b(?:not more than|no more than|no farther than|at most|within)\s*$")
 _NAME = r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*"
 _INCLUDING = re.compile(rf"\bincluding ({_NAME}(?:(?:, (?:and )?| and ){_NAME})*)")
 """Waters a class of feature names ("Natural environment lakes, including Tamarack Lake and
@@ -181,7 +183,11 @@ def _text_rows(section: Section, rows: _Rows) -> str:
         read = read_numbers(line)
         if not line or read is None:
             continue
-        items = [(m.group(2), float(m.group(1)), m.start()) for m in _FROM.finditer(read)]
+        items = [
+            (m.group(2), float(m.group(1)), m.start())
+            for m in _FROM.finditer(read)
+            if not _AT_MOST.search(read[max(0, m.start() - 30) : m.start()])
+        ]
         colon = _COLON.match(read)
         if colon and not items:
             items = [(colon.group(1), float(colon.group(2)), 0)]
@@ -224,12 +230,13 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
     prefix: dict[int, list[str]] = {}  # a label printed over two lines ends on its figures' line
     pending: list[str] = []
     suffix: list[str] = []
+    figs_at = min(m.end("figs") - len(m.group("figs").lstrip()) for _, m in found)
     for line in raw[found[0][0] : found[-1][0] + 1]:
         if _TROW.match(line):
             prefix[len(prefix)] = pending
             pending = []
-        elif line.strip() and not re.search(r"\d", line):
-            pending.append(line.strip())
+        elif line.strip() and (not re.search(r"\d", line) or len(line.rstrip()) < figs_at):
+            pending.append(line.strip())  # a label's first line ('... less than 50 ft deep')
         else:
             return ""  # a blank line or a stray figure: not one table
     indent = min(len(m.group(0)) - len(m.group(0).lstrip()) for _, m in found)

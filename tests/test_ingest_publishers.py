@@ -366,3 +366,19 @@ def test_municode_without_dash_keeps_cross_references_in_text(tmp_path: Path) ->
     )
     assert [s.section for s in doc.sections if s.kind == "section"] == ["22-31", "22-32", "22-33"]
     assert "See Sec. 22-31 for the words used." in _get(doc, "22-32").text  # type: ignore[attr-defined]
+
+
+def test_a_paragraph_number_cited_inside_a_sentence_starts_no_paragraph() -> None:
+    from ingest.codified import ITEMS
+    from ingest.matter import tidy
+
+    body = (
+        "5.2.3 Where a garbage disposal is installed, the capacity required by Sections\n"
+        "5.2.1 and 5.2.2 shall be increased by forty (40) percent.\n"
+        "5.2.4 Septic tanks shall have at least two (2) compartments, or two tanks in series.\n"
+    )
+    assert tidy(body, "flow", ITEMS).splitlines() == [
+        "5.2.3 Where a garbage disposal is installed, the capacity required by Sections 5.2.1 "
+        "and 5.2.2 shall be increased by forty (40) percent.",
+        "5.2.4 Septic tanks shall have at least two (2) compartments, or two tanks in series.",
+    ]

@@ -54,6 +54,12 @@ def test_a_number_printed_two_ways_that_disagree_is_not_read() -> None:
 
 # (id, text, title, rule id, inputs, expected figure): every figure worked by hand from the text
 SHAPES = [
+    ("linear_over_two_numbered_paragraphs",
+     "5.2.1 The septic tank serving a dwelling of three (3) or fewer bedrooms shall have a "
+     "liquid capacity of not less than one thousand two hundred fifty (1,250) gallons.\n"
+     "5.2.2 For a dwelling of more than three (3) bedrooms, the required capacity shall be "
+     "increased by four hundred (400) gallons for each bedroom over three (3).",
+     "Septic tank capacity", "tank.dwelling.7-3", {"bedrooms": 5}, 2050.0),  # 1,250 + 2 x 400
     ("linear_one_sentence",
      "(a) The design flow of a home is 400 gallons per day for two or fewer bedrooms, plus 110 "
      "gallons per day for each bedroom over two.",
@@ -392,6 +398,7 @@ TABLE_CELLS = [
     ("all_other_keeps_the_shared_key", "WRAPPED_SETBACKS", "water", "tank", 75.0),
     ("head_noun_of_the_feature", "WRAPPED_SETBACKS", "pool", "tank", 20.0),
     ("first_of_or_other", "WRAPPED_SETBACKS", "sinkhole", "soil_treatment_area", 100.0),
+    ("first_label_line_with_a_figure", "WRAPPED_SETBACKS", "cistern", "tank", 25.0),
 ]
 
 
@@ -411,6 +418,9 @@ def test_a_fixed_width_setback_table_in_feet_is_read_by_its_columns_and_rows(
 
 
 NOT_SETBACKS = [
+    ("a_greatest_distance",
+     "(d) A holding tank shall be not more than one hundred (100) feet from a driveway.",
+     "Holding tanks"),
     ("a_pipe_length_outside_a_setback_section",
      "(d) The inlet pipe shall extend at least two feet (2') from the tank wall.", "Tanks"),
     ("a_figure_that_reads_two_ways",
@@ -517,6 +527,8 @@ WRAPPED_SETBACKS = (
     "    Heron Lake                             120               150\n"
     "  Ordinary high water level of all\n"
     "    other lakes and streams                 75               100\n"
+    "  Cistern, less than 10 ft deep\n"
+    "    or unsealed                             25                50\n"
     "  Sinkhole or other karst feature           50               100\n\n"
     "(b) Setbacks from water supply wells shall be as required by the Minnesota Well Code,\n"
     "Minnesota Rules, chapter 4725.\n"
