@@ -84,6 +84,12 @@ class ReaderParams(_Record):
         description="How much more of the subject a rule must hold to overrule "
         "the reader's choice for a yes/no part.",
     )
+    yes_no_context: float = Field(
+        ge=0,
+        le=1,
+        description="Weight of a subject word said only around the asking sentence ('Our "
+        "basement sits below the sewer.') beside one the asking sentence says.",
+    )
     yes_no_score: float = Field(
         ge=0, description="Weight of the reader's score (a share of the best) beside that share."
     )

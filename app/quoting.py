@@ -33,6 +33,7 @@ from app.reader import (
     Provision,
     Scored,
     asked_types,
+    asking_and_context,
     carries,
     deferral,
     figure,
@@ -422,9 +423,8 @@ class QuotingMixin:
         that hold the most of the part's rarest subject words (`yes_no_rare`): the rule asked
         about may sit in a sibling of the retrieved section."""
         params = lexicon().reader
-        names = [*self.names.values(), *self.names]
-        weight, where = self._rarity(jurisdiction), self._where(jurisdiction)
-        subject = weighed(subject_words(self._without_places(part), names), weight)
+        where = self._where(jurisdiction)
+        subject = self._asked_subject(part, jurisdiction)
         rare = sorted(subject, key=lambda w: (-subject[w], w))[: params.yes_no_rare]
         table = lexicon().synonyms
         found: dict[str, float] = {}
@@ -453,6 +453,17 @@ class QuotingMixin:
                 out.extend(replace(p, similarity=floor) for p in provisions(section, rank))
         return out
 
+    def _asked_subject(self, part: str, jurisdiction: str) -> dict[str, float]:
+        """The part's subject words weighed by their rarity in the city's text; words only of
+        the sentences around the asking one count `yes_no_context` as much."""
+        names = [*self.names.values(), *self.names]
+        weight = self._rarity(jurisdiction)
+        asking, context = asking_and_context(self._without_places(part))
+        subject = weighed(subject_words(asking, names), weight)
+        around = weighed(subject_words(context, names) - set(subject), weight)
+        share = lexicon().reader.yes_no_context
+        return subject | {w: share * v for w, v in around.items()}
+
     def _ruling(
         self,
         part: str,
@@ -466,10 +477,7 @@ class QuotingMixin:
         score; the reader's own choice (`prior`) unless another speaks of it by `yes_no_margin`
         more; None when no rule holds `yes_no_floor` of the subject."""
         params = lexicon().reader
-        names = [*self.names.values(), *self.names]
-        subject = weighed(
-            subject_words(self._without_places(part), names), self._rarity(jurisdiction)
-        )
+        subject = self._asked_subject(part, jurisdiction)
         if not ranked or not subject:
             return ranked[0] if ranked else None
         top = ranked[0].score or 1.0

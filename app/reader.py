@@ -221,6 +221,14 @@ def _stated(text: str, name: str, lex: Lexicon) -> str | None:
     return m.group(0) if m and re.search(r"\d|[a-z]{3,}", m.group(0)) else None
 
 
+def asking_and_context(question: str) -> tuple[str, str]:
+    """(the sentences that ask, the sentences around them): "Our basement sits below the sewer.
+    Can we use an ejector?" asks about an ejector; the basement is context."""
+    sentences = re.split(r"(?<=[.?!])\s+", question.strip())
+    asking = [s for s in sentences if s.endswith("?")] or sentences[-1:]
+    return " ".join(asking), " ".join(s for s in sentences if s not in asking)
+
+
 def is_yes_no(question: str, lex: Lexicon | None = None) -> bool:
     lex = lex or lexicon()
     sentences = re.split(r"(?<=[.?!])\s+", question.strip())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.reader import rarity, speaks_of, subject_words, weighed
+from app.reader import asking_and_context, rarity, speaks_of, subject_words, weighed
 
 # a tiny city: every section speaks of tanks; one of additives, one of sump pumps
 CITY = [
@@ -56,3 +56,27 @@ def test_nothing_in_common_speaks_of_nothing() -> None:
     subject = weighed(subject_words("Can I use an additive?"), WEIGHT)
     assert speaks_of(subject, CITY[3]) == 0.0
     assert speaks_of({}, CITY[1]) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("question", "asking", "context"),
+    [
+        pytest.param(
+            "Our basement sits below the sewer line. Can we use a sewage ejector?",
+            "Can we use a sewage ejector?",
+            "Our basement sits below the sewer line.",
+            id="context-then-question",
+        ),
+        pytest.param(
+            "Can I pump my own tank? I want to save money.",
+            "Can I pump my own tank?",
+            "I want to save money.",
+            id="question-then-aside",
+        ),
+        pytest.param("can i pump my own tank", "can i pump my own tank", "", id="one-sentence"),
+    ],
+)
+def test_the_asking_sentence_is_told_from_the_sentences_around_it(
+    question: str, asking: str, context: str
+) -> None:
+    assert asking_and_context(question) == (asking, context)
