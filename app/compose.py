@@ -75,9 +75,7 @@ def split_sentences(text: str) -> list[str]:
     folded = " ".join(text.split())
     # a sentence ends before a capital, a bracket or a quote, or before a paragraph number
     # ("... gallons. 2. The", "... gallons. 5.2.2 For")
-    parts = re.split(
-        r"(?<=[.;:!?])\s+(?=[A-Z(\"'])|(?<=\.)\s+(?=\d+(?:\.\d+)*\.?\s+[A-Z])", folded
-    )
+    parts = re.split(r"(?<=[.;:!?])\s+(?=[A-Z(\"'])|(?<=\.)\s+(?=\d+(?:\.\d+)*\.?\s+[A-Z])", folded)
     out: list[str] = []
     for part in parts:
         part = part.strip()

@@ -114,6 +114,7 @@ class Lexicon(_Record):
     negative: str
     not_negation: str
     conditional: str
+    restriction: str
     evasion: str
     qualifiers: list[str]
     instruments: list[str]
@@ -146,7 +147,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
     fields = [lex.yes_no, lex.request, lex.permission, lex.requirement, lex.negative,
-              lex.not_negation, lex.conditional, lex.evasion,
+              lex.not_negation, lex.conditional, lex.restriction, lex.evasion,
               lex.deferral, lex.domain, lex.opinion, lex.injection]  # fmt: skip
     for name, t in lex.answer_types.items():
         fields += [*t.asked, t.carries] + ([t.figure] if t.figure else [])

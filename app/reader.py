@@ -580,6 +580,14 @@ def polarity(question: str, provision: str) -> str | None:
     asks_duty = bool(lex.pattern(lex.requirement).search(question))
     asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty
     q_without = bool(re.search(r"\bwithout\b|\bno\b|\bnot\b|n't\b", question, re.I))
+    only = lex.pattern(lex.restriction).search(said)
+    if asks_leave and only:  # allowed only in a case: is the asked case that one?
+        case = re.split(r"[.;]", said[only.end() :], maxsplit=1)[0]
+        held = _holder(case)
+        meets = any(held(w) for w in subject_words(question))
+        asking = asking_and_context(question)[0]
+        without = re.search(r"\bwithout\b|\bnot\b|n't\b", asking, re.I)  # '... without a licence?'
+        return "Yes" if meets and not without else "No"
     if asks_duty:
         if negative and conditional:
             return "Yes"  # "no person shall ... without a permit"

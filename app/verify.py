@@ -130,8 +130,9 @@ def rule_part_adopted(rule_part: str, adopted: Iterable[str]) -> bool:
 _NEGATIVE_CLAIM = re.compile(
     r"\b(?:no|not|never|none|nothing|nobody|neither|nor|cannot)\b|n't\b", re.IGNORECASE
 )
+# a quote that negates, prohibits or restricts ("only by licensed persons")
 _NEGATIVE_QUOTE = re.compile(
-    r"\b(?:no|not|never|none|nothing|nobody|neither|nor|cannot|prohibit\w*|forbid\w*|"
+    r"\b(?:no|not|never|none|nothing|nobody|neither|nor|cannot|only|prohibit\w*|forbid\w*|"
     r"unlawful|exempt\w*|prevent\w*)\b|n't\b",
     re.IGNORECASE,
 )

@@ -104,6 +104,22 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
             "The owner shall have every septic tank pumped at least once every three years.",
             "No",
         ),
+        (
+            "Can I just pump out my own septic tank to save some money?",
+            "Pumping of septic tanks shall be performed only by persons licensed by the City.",
+            "No",
+        ),
+        (
+            "Our drainfield failed and there's no room for a new one. Do you allow a holding tank?",
+            "A holding tank may be used only to replace a failing system. A holding tank shall not "
+            "serve a new dwelling.",
+            "Yes",
+        ),
+        (
+            "Can I pump my tank without a license?",
+            "Pumping shall be performed only by persons licensed by the City.",
+            "No",
+        ),
     ],
     ids=[
         "prohibited",
@@ -114,6 +130,9 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
         "conditional-permission-in-an-alternative-question",
         "hyphenated-no-subject",
         "leave-not-to-do-a-duty",
+        "allowed-only-to-others",
+        "allowed-only-in-the-asked-case",
+        "allowed-only-with-what-the-question-goes-without",
     ],
 )
 def test_polarity_reads_the_provision(question: str, provision: str, word: str) -> None:
