@@ -595,8 +595,20 @@ def polarity(question: str, provision: str) -> str | None:
     if asks_leave:
         if negative:
             return "No"
-        return "No" if q_without and conditional else "Yes"
+        if q_without and conditional:  # '... without a license?': no, unless the rule allows
+            return "Yes" if _same_without(question, provision) else "No"  # that very lack
+        return "Yes"
     return "No" if negative else "Yes"
+
+
+def _same_without(question: str, provision: str) -> bool:
+    """Whether the provision allows going without what the question goes without ('without
+    being licensed' and 'may install ... without a license')."""
+    asked = re.search(r"\bwithout\s+([^,.;?]{1,40})", question, re.I)
+    allowed = re.search(r"\bwithout\s+([^,.;]{1,40})", provision, re.I)
+    if asked is None or allowed is None:
+        return False
+    return bool(set(stems(asked.group(1))) & set(stems(allowed.group(1))))
 
 
 _ALTERNATIVE = re.compile(

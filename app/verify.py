@@ -137,6 +137,8 @@ _NEGATIVE_QUOTE = re.compile(
     re.IGNORECASE,
 )
 _YES_NO = re.compile(r"^\W*(yes|no)\s*[,:.;!—–-]", re.IGNORECASE)  # "No: ...", not "No permit"
+_LEAD = re.compile(r"^((?:\*\*[^*]{1,60}\*\*:\s*)?)(?:yes|no)\s*[,:.;!—–-]\s*", re.I)
+"""A line's leading Yes/No ('No. ', '**Hugo**: Yes: '), the city label kept."""
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 _MARKER = re.compile(r"\[(\d+)\]")
 _ABSENT_WORDS = re.compile(r"does not use (?:the word|any of the words) ((?:'[^']+'(?:, )?)+)")
@@ -319,6 +321,15 @@ def verify_answer(answer: Answer, ctx: VerificationContext) -> Answer:
             log.warning("removed a line with unsupported numbers %s: %r", bad, line)
             continue
         wrong = unsupported_claims(line, kept, ctx.sections, ctx.tool_texts, answer.question)
+        bare = _LEAD.sub(r"\1", line, count=1)  # the line without its Yes/No
+        if (
+            wrong
+            and bare != line
+            and bare.strip()
+            and not unsupported_claims(bare, kept, ctx.sections, ctx.tool_texts, answer.question)
+        ):
+            log.warning("dropped a Yes/No its quotes do not support (%s): %r", wrong[0], line)
+            line, wrong = bare, []
         if wrong:
             log.warning("removed a line its quotes do not support (%s): %r", wrong[0], line)
             continue

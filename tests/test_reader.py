@@ -120,6 +120,12 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
             "Pumping shall be performed only by persons licensed by the City.",
             "No",
         ),
+        (
+            "Am I allowed to put in my own system for my own house without being licensed?",
+            "An owner may install a system serving the owner's own dwelling without a license, "
+            "if a licensed designer prepares the design.",
+            "Yes",
+        ),
     ],
     ids=[
         "prohibited",
@@ -133,6 +139,7 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
         "allowed-only-to-others",
         "allowed-only-in-the-asked-case",
         "allowed-only-with-what-the-question-goes-without",
+        "allowed-to-go-without-what-the-question-goes-without",
     ],
 )
 def test_polarity_reads_the_provision(question: str, provision: str, word: str) -> None:

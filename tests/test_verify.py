@@ -98,6 +98,17 @@ def test_line_with_a_number_nothing_supports_is_removed() -> None:
     assert "9,999" not in answer.answer and "1,250" in answer.answer
 
 
+def test_a_no_its_quote_does_not_say_is_dropped_and_the_quote_kept() -> None:
+    ctx = VerificationContext(asked={"hugo"})
+    ctx.add_section("hugo", "6", "An owner may install a system serving the owner's dwelling.")
+    cite = _cite("An owner may install a system serving the owner's dwelling.",
+                 jurisdiction="hugo", section="6", label="Hugo §6")  # fmt: skip
+    line = 'No. Hugo §6 says: "An owner may install a system serving the owner\'s dwelling." [1]'
+    answer = Answer.verified(ctx, question="Can I install my own?", answer=line, citations=[cite])
+    assert not answer.refused
+    assert answer.answer.startswith('Hugo §6 says: "An owner may install')
+
+
 def test_json_has_exactly_the_documented_keys() -> None:
     data = Answer(question="q", answer="a", citations=[_cite()]).to_json()
     assert set(data) == {
