@@ -35,6 +35,7 @@ from app.reader import (
     polarity,
     premise_check,
     split_parts,
+    stated_types,
 )
 from app.records import REFUSAL, Answer, ToolCall
 from app.rule_route import RULE_NEW, RULE_TEXT, rule_blocks
@@ -65,10 +66,14 @@ def _premise_figures(question: str, blocks: list[Block]) -> list[str]:
 
 
 def _carries_asked(question: str, blocks: list[Block]) -> bool:
-    """Whether the blocks hold an answer of the type the question asks for (a yes/no question
-    or one without a figure type: any)."""
-    main = next((t for t in asked_types(question) if t in FIGURE_TYPES), None)
-    if main is None or is_yes_no(question):
+    """Whether the blocks hold an answer of the type the question asks for (a question without a
+    figure type, or a yes/no question that states no figure: any; '... 90% full, correct?' asks
+    for a percentage)."""
+    if is_yes_no(question):
+        main = next(iter(stated_types(question)), None)
+    else:
+        main = next((t for t in asked_types(question) if t in FIGURE_TYPES), None)
+    if main is None:
         return True
     return any(
         carries(" ".join([b.headline, *(s.quote for s in b.supports)]), main) for b in blocks

@@ -208,9 +208,16 @@ def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
         if any(lex.pattern(p).search(question) for p in t.asked)
     ]
     if is_yes_no(question, lex):  # "permits only last 6 months, right?": the stated figure's type
-        named = [n for n in FIGURE_TYPES if n != "count" and _stated(question, n, lex)]
-        found = named + found + (["rule"] if "rule" in lex.answer_types else [])
+        found = (
+            stated_types(question, lex) + found + (["rule"] if "rule" in lex.answer_types else [])
+        )
     return list(dict.fromkeys(found))
+
+
+def stated_types(question: str, lex: Lexicon | None = None) -> list[str]:
+    """The types of the figures a question states ('90% full, correct?': a percentage)."""
+    lex = lex or lexicon()
+    return [n for n in FIGURE_TYPES if n != "count" and _stated(question, n, lex)]
 
 
 def _stated(text: str, name: str, lex: Lexicon) -> str | None:

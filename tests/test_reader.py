@@ -20,6 +20,7 @@ from app.reader import (
     premise_check,
     provisions,
     split_parts,
+    stated_types,
 )
 from app.understand import clean
 from core.errors import ConfigError
@@ -121,6 +122,12 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
             "No",
         ),
         (
+            "can the septic tank go closer to my detached garage (no basement)?",
+            "Setback from garages with no basements, on the same property may be reduced by 50 "
+            "percent if approved by the building official.",
+            "Yes",
+        ),
+        (
             "Am I allowed to put in my own system for my own house without being licensed?",
             "An owner may install a system serving the owner's own dwelling without a license, "
             "if a licensed designer prepares the design.",
@@ -139,6 +146,7 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
         "allowed-only-to-others",
         "allowed-only-in-the-asked-case",
         "allowed-only-with-what-the-question-goes-without",
+        "with-no-describes-and-says-no-no",
         "allowed-to-go-without-what-the-question-goes-without",
     ],
 )
@@ -193,6 +201,19 @@ def test_numbered_paragraphs_are_provisions_and_a_figures_numerals_no_list_marke
     assert spans[0].startswith("5.2.1 The septic tank") and spans[0].endswith("(1,250) gallons.")
     assert any(s.startswith("5.2.2 For a dwelling of more than three (3) bedrooms") for s in spans)
     assert not any(s.startswith("(3)") for s in spans)
+
+
+@pytest.mark.parametrize(
+    ("question", "types"),
+    [
+        ("the alarm is supposed to go off when the tank hits 90% full, correct?", ["rate"]),
+        ("permits only last 6 months, right?", ["duration"]),
+        ("do I need a permit to repair my drainfield?", []),
+    ],
+    ids=["a-percentage", "a-period", "none"],
+)
+def test_a_yes_no_question_states_the_figures_it_checks(question: str, types: list[str]) -> None:
+    assert stated_types(question) == types
 
 
 def test_each_asked_part_is_split_out() -> None:
