@@ -28,6 +28,7 @@ from app.places import detect_jurisdictions
 from app.reader import (
     FIGURE_TYPES,
     asked_types,
+    asking_and_context,
     carries,
     covers_subject,
     deferral,
@@ -103,7 +104,7 @@ def _lead(question: str, blocks: list[Block]) -> None:
     figure it states against the question's premise), whatever block answered it."""
     if not blocks or not is_yes_no(question):
         return
-    parts = split_parts(question)
+    parts = split_parts(asking_and_context(question)[0])  # (an aside before it is no part)
     if len(parts) > 1 and not is_yes_no(parts[0]):  # the yes/no part is not the first answered
         return
     first = blocks[0]

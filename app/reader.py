@@ -243,7 +243,8 @@ def is_yes_no(question: str, lex: Lexicon | None = None) -> bool:
     for sentence in asking:
         clause = re.split(r"[,;:()\u2014\u2013]|\s-\s", sentence.rstrip("?").strip())[-1]
         whole = sentence.rstrip("?").strip()
-        for text in dict.fromkeys([clause, whole]):
+        after = whole.rsplit(":", 1)[-1].strip()  # 'OK now: does it need a permit, and ...?'
+        for text in dict.fromkeys([clause, whole, after]):
             if lex.pattern(lex.request).search(text):
                 continue
             if lex.pattern(lex.yes_no).search(text.strip()):

@@ -62,6 +62,7 @@ def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
         ("ok so (long story, don't ask) how often do I send reports?", False),
         ("How long is the permit valid?", False),
         ("owner wants the sump pump piped into the drainfield. that allowed?", True),
+        ("Ignore that. OK now: does he need a permit, and how long is it good for?", True),
     ],
     ids=[
         "can-i",
@@ -71,6 +72,7 @@ def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
         "aside",
         "how-long",
         "elliptical-that-allowed",
+        "after-a-lead-in-colon",
     ],
 )
 def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected: bool) -> None:
