@@ -100,7 +100,12 @@ def _variants(heads: list[str]) -> list[Condition | None] | None:
     disposal", "With garbage disposal or pump to first tank"): each variant column holds when
     any of the things its header names is present (None: the plain column); None when the
     headers are not read so (no plain column, or a header that names nothing)."""
-    plain = [j for j, h in enumerate(heads) if _BASELINE.fullmatch(h.strip())]
+    # "Standard", or the plain case with what it sizes ("Standard dwelling")
+    plain = [
+        j
+        for j, h in enumerate(heads)
+        if re.fullmatch(rf"{_BASELINE.pattern}(?: [a-z]+)?", h.strip())
+    ]
     if len(plain) != 1:
         return None
     out: list[Condition | None] = []

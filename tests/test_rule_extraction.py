@@ -508,6 +508,26 @@ def test_a_table_of_a_standard_column_and_variant_columns_is_read_by_what_each_n
     assert _run([rule], rule.id, **inputs).value == gallons
 
 
+def test_a_plain_column_headed_with_what_it_sizes_is_the_plain_case() -> None:
+    text = (
+        "Subd. 4. Septic tanks shall hold the capacity in the table.\n\n"
+        "          MINIMUM LIQUID CAPACITY OF SEPTIC TANKS\n"
+        "                      (U.S. gallons)\n\n"
+        "  Number of         Standard          With garbage disposal\n"
+        "  bedrooms          dwelling          or lift station\n"
+        "  ------------      ----------        ---------------------\n"
+        "  1 or 2               1,100                 1,650\n"
+        "  3                    1,300                 1,950\n"
+        "  4                    1,600                 2,400\n"
+        "  Each bedroom\n"
+        "    over 4, add          300                   450\n"
+    )
+    section = _section(text, "Septic tank capacity").model_copy(update={"char_end": len(text)})
+    (rule,) = extract_rules([section], text)
+    assert _run([rule], rule.id, bedrooms=6).value == 2200.0  # 1,600 + 2 x 300
+    assert _run([rule], rule.id, bedrooms=3, lift_station=True).value == 1950.0
+
+
 def test_an_amount_added_for_each_bedroom_over_a_count_is_read() -> None:
     text = (
         "(c) A holding tank serving a dwelling of three or fewer bedrooms shall hold at least "
