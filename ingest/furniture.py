@@ -9,8 +9,9 @@ recognised by its *shape* (digits folded, whitespace collapsed) repeating across
 * at least `MIN_REPEATS` times, or
 * twice, each time next to a line of the first kind (a running head printed beside a page marker).
 
-Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes, list items (``(a) ...``)
-and lines the page paginator handles itself are never treated as furniture; a line with a
+Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes and lines
+(``Source: Ord. 2019-07``), table captions (``TABLE 1010.07-A``), list items (``(a) ...``) and
+lines the page paginator handles itself are never treated as furniture; a line with a
 parenthesised group (``(<City> Supp. No. 9, 6-22)``, ``Supp. No. 7 (2023)   13-44``) may be.
 """
 
@@ -23,7 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from ingest.notes import HISTORY_BRACKET, HISTORY_PAREN
+from ingest.notes import HISTORY_BRACKET, HISTORY_LINE, HISTORY_PAREN
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,7 @@ MAX_CHARS = 90
 NEAR = 2
 MIN_GAP = 4
 _DIGITS = re.compile(r"\d+")
+_CAPTION = re.compile(r"(?:TABLE|Table|FIGURE|Figure|EXHIBIT|Exhibit)\s+\S*\d")
 _ITEM = re.compile(r"[(\[][0-9a-zA-Z]{1,4}[)\]]\s")
 
 
@@ -50,6 +52,8 @@ def shape(text: str) -> str:
 def _eligible(text: str) -> bool:
     s = " ".join(text.split())
     if not s or len(s) > MAX_CHARS or s[-1] in ".:;,":
+        return False
+    if HISTORY_LINE.match(s) or _CAPTION.match(s):  # 'Source: Ord. 2019-07', 'TABLE 1010.07-A'
         return False
     if not any(c in s for c in "()[]"):
         return True
