@@ -165,7 +165,14 @@ def unsupported_claims(
     claim = _MARKER.sub(" ", _QUOTED.sub(" ", line))
     yes_no = _YES_NO.match(claim)
     if not cited:
-        return ["a yes/no answer cites no quote"] if yes_no else []
+        if yes_no is None:
+            return []
+        # "No. <a calculator's statement>": the figure the calculator computed, against the
+        # one the question states; the statement carries its provenance on the lines below it
+        bare = fold_ws(claim[yes_no.end() :]).strip(" .;:")
+        if len(bare) > 20 and any(bare in fold_ws(t) for t in tool_texts):
+            return []
+        return ["a yes/no answer cites no quote"]
     quotes = [fold_ws(c.quote) for c in cited]
     stated = fold_ws(claim).strip(" .;:")
     unlabelled = re.sub(r"^\**[^:*]{1,40}\**:\s*", "", stated)  # "**Hugo**: ..." -> "..."

@@ -215,3 +215,20 @@ def test_a_no_to_a_wrong_percentage_is_supported_in_either_spelling() -> None:
     cite = _cite("The escrow shall be 125 percent of the bid.")
     line = "No: the ordinance says 125 percent [1]."
     assert unsupported_claims(line, [cite], {}, question="Escrow is 150% of the bid, right?") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "ok"),
+    [
+        ("No. A permit issued in March 2024 expires on December 31, 2025 (§4.3).", True),
+        ("No. Permits never expire in this city, whatever the text says.", False),
+    ],
+    ids=["a-calculators-statement", "a-claim-of-its-own"],
+)
+def test_a_yes_or_no_before_a_calculators_statement_stands_on_its_provenance(
+    line: str, ok: bool
+) -> None:
+    from app.verify import unsupported_claims
+
+    tool = "A permit issued in March 2024 expires on December 31, 2025 (§4.3)."
+    assert (unsupported_claims(line, [], {}, [tool]) == []) is ok
