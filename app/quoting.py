@@ -204,6 +204,12 @@ class QuotingMixin:
             f"{query} {hint}".strip(), jurisdictions=[jurisdiction], k=max(self.top_k, 6)
         )
         hits = self._relevant(hits, jurisdiction, u.on_topic, _q(u))
+        asking, context = asking_and_context(query)
+        if context:  # the asking sentence on its own too, without the story told before it
+            more = self.retriever.search(
+                f"{asking} {hint}".strip(), jurisdictions=[jurisdiction], k=max(self.top_k, 6)
+            )
+            hits += self._relevant(more, jurisdiction, u.on_topic, asking)
         parts = split_parts(_q(u))
         if hits and len(parts) > 1:  # each asked part searched on its own too
             for part in parts:
@@ -289,29 +295,17 @@ class QuotingMixin:
         if closest < params.min_similarity and not exact:
             log.info("closest provision similarity %.3f: not about the subject", closest)
             return None
-        # (over the whole question: an aside in one part, 'if the job slips', is not its subject)
-        subject = subject_words(_q(u), [*self.names.values(), *self.names])
+        # (over the whole question: an aside in one part, 'if the job slips', is not its subject;
+        # and over its asking sentence: a story told before it, 'my dog hated the dust', is not)
+        names = [*self.names.values(), *self.names]
         vocab = self._vocabulary(jurisdiction)
-        strange = [
-            w
-            for w in sorted(subject - vocab)
-            if not any(v.startswith(w) for v in vocab if len(w) >= 4)
-            and not any(
-                _stem(x.split()[0]) in vocab
-                or any(v.startswith(_stem(x.split()[0])) for v in vocab)
-                for x in synonyms_of(w)
-            )
-        ]
-        known_meaning = [w for w in strange if synonyms_of(w)]  # none of its words in this text
-        # a question mostly about things this text never names, and nothing close: not its rules
-        unknown = len(strange) / len(subject) if subject else 0.0
-        if (
-            known_meaning or (unknown >= params.strange_share and closest < params.unknown_floor)
-        ) and not exact:
+        whole = self._strange(subject_words(_q(u), names), vocab, closest)
+        asking = subject_words(asking_and_context(_q(u))[0], names)
+        if whole and not exact and (not asking or self._strange(asking, vocab, closest)):
             log.info(
                 "%s never says %s (closest %.2f): not about these rules",
                 jurisdiction,
-                strange,
+                whole,
                 closest,
             )
             return None
@@ -452,6 +446,28 @@ class QuotingMixin:
             if section is not None:
                 out.extend(replace(p, similarity=floor) for p in provisions(section, rank))
         return out
+
+    @staticmethod
+    def _strange(subject: set[str], vocab: set[str], closest: float) -> list[str]:
+        """The subject's words this city's text never uses (nor its word for them), when they
+        say the question is not about its rules: one whose meaning is known (a synonym's words
+        are all absent), or most of them (`strange_share`) with nothing close; else []."""
+        params = lexicon().reader
+        strange = [
+            w
+            for w in sorted(subject - vocab)
+            if not any(v.startswith(w) for v in vocab if len(w) >= 4)
+            and not any(
+                _stem(x.split()[0]) in vocab
+                or any(v.startswith(_stem(x.split()[0])) for v in vocab)
+                for x in synonyms_of(w)
+            )
+        ]
+        known_meaning = [w for w in strange if synonyms_of(w)]  # none of its words in this text
+        unknown = len(strange) / len(subject) if subject else 0.0
+        if known_meaning or (unknown >= params.strange_share and closest < params.unknown_floor):
+            return strange
+        return []
 
     def _asked_subject(self, part: str, jurisdiction: str) -> dict[str, float]:
         """The part's subject words weighed by their rarity in the city's text; words only of

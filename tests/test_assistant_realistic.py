@@ -99,10 +99,27 @@ def test_answer_leads_with_the_sentence_that_answers(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "question", ["What is the speed limit in Hugo?", "Who is the mayor of Chaska?"]
+    "question",
+    [
+        "What is the speed limit in Hugo?",
+        "Who is the mayor of Chaska?",
+        "I want to put up a fence and my dog keeps digging. What are the rules in Hugo?",
+    ],
 )
 def test_off_topic_questions_still_refuse(assistant: Assistant, question: str) -> None:
     assert assistant.ask(question).refused
+
+
+@pytest.mark.slow
+def test_a_story_told_before_the_question_does_not_make_it_off_topic(
+    assistant: Assistant,
+) -> None:
+    answer = assistant.ask(
+        "ok so long story, the crew ran the new sewer main down our road all summer, dust "
+        "everywhere, my dog hated it, and we got the letter. In Chaska how long do we have to "
+        "connect to the sewer?"
+    )
+    assert not answer.refused and "§21" in answer.answer
 
 
 @pytest.mark.slow
