@@ -235,6 +235,13 @@ class QuotingMixin:
         blocks: list[Block] = []
         for part in parts:
             block = self._answer_part(part, u, name, jurisdiction, pool, exact)
+            if block is not None and len(parts) > 1 and not block.abstained:
+                taken = {b.supports[0].quote for b in blocks if b.supports and not b.abstained}
+                if block.supports and block.supports[0].quote in taken:
+                    # each asked part its own provision: the next one that answers it, if any
+                    rest = [p for p in pool if p.text not in taken]
+                    other = self._answer_part(part, u, name, jurisdiction, rest, exact)
+                    block = other if other is not None and not other.abstained else block
             if block is not None and (block.headline, block.abstained) not in {
                 (b.headline, b.abstained) for b in blocks
             }:

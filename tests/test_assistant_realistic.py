@@ -161,3 +161,14 @@ def test_expansion_does_not_make_an_off_topic_question_answerable(
     assistant: Assistant, question: str
 ) -> None:
     assert assistant.ask(question).refused
+
+
+@pytest.mark.slow
+def test_each_asked_part_gets_its_own_provision(assistant: Assistant) -> None:
+    answer = assistant.ask(
+        "East Bethel - I gave notice for an inspection and the inspector never showed. How long "
+        "do I have to wait before I can finish the install, and how long do I have to get the "
+        "as-built turned in after that?"
+    )
+    text = answer.answer.lower()
+    assert "two hours" in text and "five working days" in text
