@@ -120,7 +120,11 @@ def _lead(question: str, blocks: list[Block]) -> None:
     quote = first.supports[0].quote
     checked = premise_check(question, f"{first.headline} {quote}", asked_types(question))
     word = checked[0] if checked is not None else (polarity(question, quote) or "")
-    if word:
+    if checked is not None and word == "No" and first.value is None:
+        # the quoted figure that corrects the premise, said first (a calculator's block states
+        # its own figure)
+        first.headline = f"No: the ordinance says {checked[1]}. {first.headline}"
+    elif word:
         first.headline = f"{word}. {first.headline}"
 
 

@@ -566,7 +566,8 @@ _WORDS = {
 }  # fmt: skip
 
 
-def _numbers(text: str) -> set[float]:
+def words_and_digits(text: str) -> set[float]:
+    """The numbers a text states, in digits or words ('ten months', '10 months': {10.0})."""
     out = {float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", text)}
     low = text.lower()
     for word, value in _WORDS.items():
@@ -643,6 +644,6 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
             ]
             found = nouns[0] if nouns else None
         if stated and found:
-            agree = bool(_numbers(stated) & _numbers(found))
+            agree = bool(words_and_digits(stated) & words_and_digits(found))
             return ("Yes" if agree else "No", found)
     return None

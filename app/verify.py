@@ -220,6 +220,17 @@ def _corrects_a_figure(claim: str, quotes: list[str], question: str) -> bool:
     """A "No" that answers a wrong figure in the question with the quoted one: the line states a
     quoted figure in a unit for which the question states another figure ('6 months' asked,
     'twelve (12) months' quoted)."""
+    says = re.search(r"\bthe ordinance says (.{3,80}?)\.(?:\s|$)", claim)
+    if says and any(fold_ws(says.group(1)).lower() in q.lower() for q in quotes):
+        # 'No: the ordinance says ten months' (a quoted figure, in words) against '90 days'
+        from app.reader import carries, words_and_digits
+
+        ours = words_and_digits(says.group(1))
+        if any(
+            carries(says.group(1), k) and not {float(x) for x in n} & ours
+            for k, n in _typed_figures(question)
+        ):
+            return True
     quoted = set().union(*(numbers_in(q) for q in quotes))
     stated = {(n, u) for n, u in _figures(claim) if n in quoted}
     asked = _figures(question)

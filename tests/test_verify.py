@@ -232,3 +232,24 @@ def test_a_yes_or_no_before_a_calculators_statement_stands_on_its_provenance(
 
     tool = "A permit issued in March 2024 expires on December 31, 2025 (§4.3)."
     assert (unsupported_claims(line, [], {}, [tool]) == []) is ok
+
+
+@pytest.mark.parametrize(
+    ("line", "ok"),
+    [
+        ('No: the ordinance says ten months. §8.1 says: "replace it within ten months." [1]', True),
+        (
+            'No: the ordinance says six months. §8.1 says: "replace it within ten months." [1]',
+            False,
+        ),
+    ],
+    ids=["the-quoted-figure-in-words", "a-figure-the-quote-does-not-state"],
+)
+def test_a_no_that_states_the_quoted_figure_in_words_corrects_the_premise(
+    line: str, ok: bool
+) -> None:
+    from app.verify import unsupported_claims
+
+    cite = _cite("Owners shall replace it within ten months.", jurisdiction="hugo", section="8.1")
+    question = "You give owners 90 days to fix it, correct?"
+    assert (unsupported_claims(line, [cite], {}, question=question) == []) is ok
