@@ -96,6 +96,25 @@ def _hits(rule: Any, text: str) -> tuple[int, set[str], int]:
     return sum(len(t.split()) for t in found), found, first
 
 
+def _depth_choice(choices: list[str], low: str) -> str | None:
+    """'well_less_than_50_ft' (a row 'Water supply well, casing less than 50 feet') or 'well',
+    for a question that says how deep its well is ('casing only goes down like 35 feet', 'less
+    than 50 ft deep', 'a shallow well'); None when it says nothing of the depth."""
+    for choice in choices:
+        m = re.fullmatch(r"(.+)_less_than_(\d+)_ft", choice)
+        if m is None or m.group(1) not in choices:
+            continue
+        base, limit = m.group(1), int(m.group(2))
+        if not re.search(rf"\b{re.escape(base.replace('_', ' '))}s?\b", low):
+            continue
+        if re.search(rf"\b(?:less than|under|below) {limit}\b|\bshallow\b", low):
+            return choice
+        for n in re.finditer(r"(\d+(?:\.\d+)?)\s*-?\s*(?:feet|foot|ft)\b", low):
+            if re.search(r"casing|deep|depth", low[max(0, n.start() - 60) : n.end() + 30]):
+                return choice if float(n.group(1)) < limit else base
+    return None
+
+
 def _flag_or_choice(spec: Any, text: str) -> Any:
     low = text.lower()
     if spec.kind == "flag":
@@ -107,6 +126,9 @@ def _flag_or_choice(spec: Any, text: str) -> Any:
             return not negated
         return None
     if spec.kind == "choice" and spec.choices:
+        by_depth = _depth_choice(spec.choices, low)
+        if by_depth is not None:
+            return by_depth
         hits = [
             c for c in spec.choices if re.search(rf"\b{re.escape(c.replace('_', ' '))}s?\b", low)
         ]
@@ -143,6 +165,9 @@ def inputs_for(
             value = _flag_or_choice(spec, scope)
         if value is None and spec.choices and stated.get("feature") in spec.choices:
             value = stated["feature"]
+        if spec.kind == "choice" and spec.choices and value in spec.choices:
+            # "how far from the well?" after "its casing only goes down 35 feet"
+            value = _depth_choice(spec.choices, scope.lower()) or value
         if value is not None:
             given[spec.name] = value
     rest = [s for s in specs if s.name not in given and s.kind not in ("flag", "choice")]

@@ -48,6 +48,7 @@ _COLON = re.compile(
     r"\s*[;.]?\s*(?:and|or)?\s*$"
 )
 _ITEM = re.compile(r"^\(?[a-z0-9]{1,3}[.)]\s")
+_LESS_THAN = re.compile(r"\bless than (\d+) (?:feet|foot|ft)\b")
 # "not more than 100 feet from a driveway": a greatest distance, no setback
 _AT_MOST = re.compile(r"\b(?:not more than|no more than|no farther than|at most|within)\s*$")
 _NAME = r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*"
@@ -155,6 +156,10 @@ class _Rows:
             for _, key, named, feet, label, quote in mine:
                 if len(feet_by_key[key]) > 1 and named and named != key:
                     key = named
+                elif len(feet_by_key[key]) > 1 and (less := _LESS_THAN.search(label.lower())):
+                    # "Water supply well, casing less than 50 feet" beside "... 50 feet or more":
+                    # the row of the lesser depth is a feature of its own
+                    key = f"{key}_less_than_{less.group(1)}_ft"
                 old = rows.get(key)
                 if old is not None and old[0] != feet:
                     bad.add(key)

@@ -695,3 +695,24 @@ def test_each_deadline_counted_from_a_notice_is_a_rule_of_its_own() -> None:
     rules = [r for r in extract_rules([_section(text, "Failing systems")]) if r.topic == "deadline"]
     got = [_run([r], r.id, notice_date=date(2026, 3, 3)).value_text for r in rules]
     assert got == ["2026-03-05", "2026-05-02", "2027-03-03"]  # working days are not counted
+
+
+CASING_TABLE = (
+    "(a) Each part of a system shall be set back from the features in the table.\n\n"
+    "                  SETBACK DISTANCES (FEET)\n\n"
+    "  Feature                              Sewage Tank    Soil Treatment Area\n"
+    "  Property line                              10                15\n"
+    "  Water supply well, casing depth\n"
+    "    less than 50 feet                        60               125\n"
+    "  Water supply well, casing depth\n"
+    "    50 feet or more                          50               100\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("feature", "feet"), [("well_less_than_50_ft", 125.0), ("well", 100.0)], ids=["shallow", "deep"]
+)
+def test_a_feature_listed_twice_by_depth_is_read_as_two_features(feature: str, feet: float) -> None:
+    section = _section(CASING_TABLE, "Setbacks").model_copy(update={"char_end": len(CASING_TABLE)})
+    (rule,) = extract_rules([section], CASING_TABLE)
+    assert _run([rule], rule.id, feature=feature, component="soil_treatment_area").value == feet

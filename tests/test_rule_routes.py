@@ -267,3 +267,24 @@ def test_a_rule_answers_a_part_only_where_its_provision_speaks_of_what_is_asked(
                           "inputs": [InputSpec(name="bedrooms", kind="integer", label="bedrooms")]})  # fmt: skip
     found = {t for t in rule.terms if t in text}
     assert _speaks_of(_Worker(), "testville", rule, text, found) is fits
+
+
+@pytest.mark.parametrize(
+    ("question", "choice"),
+    [
+        (
+            "his well casing only goes down like 35 feet. how far from the well?",
+            "well_less_than_50_ft",
+        ),
+        ("a well less than 50 ft deep: how far away?", "well_less_than_50_ft"),
+        ("our well is 120 feet deep, how far from it?", "well"),
+        ("how far from the well?", None),
+    ],
+    ids=["a-stated-casing", "less-than-the-limit", "deeper", "no-depth-said"],
+)
+def test_a_well_is_told_from_a_shallow_one_by_the_depth_the_question_states(
+    question: str, choice: str | None
+) -> None:
+    from app.rule_route import _depth_choice
+
+    assert _depth_choice(["well", "well_less_than_50_ft", "property_line"], question) == choice
