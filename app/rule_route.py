@@ -239,8 +239,16 @@ def choose(
                 continue
             specs = calculators.needed_inputs(city, rule.id)
             given = inputs_for(specs, part.text, scope, others)
-            for spec in specs:  # a feature named like the place ("fronts Pine Ridge Lake")
-                if spec.kind == "choice" and spec.name not in given and u.question != question:
+            # a feature named like the place ("fronts Pine Ridge Lake"), where the question names
+            # that one place (in a list of places compared, a name is the place's)
+            alone = len(u.jurisdictions) <= 1 and not u.comparison
+            for spec in specs:
+                if (
+                    spec.kind == "choice"
+                    and spec.name not in given
+                    and u.question != question
+                    and alone
+                ):
                     named = _flag_or_choice(spec, u.question)
                     if isinstance(named, str) and "_" in named:
                         given[spec.name] = named
