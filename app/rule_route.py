@@ -75,6 +75,12 @@ def parts(question: str) -> list[Part]:
     return out
 
 
+def _parallel(first: str, second: str) -> bool:
+    """Whether the second part opens with the same two asking words as the first ('how far')."""
+    a, b = (re.findall(r"[a-z']+", t.lower())[:2] for t in (first, second))
+    return len(a) == 2 and a == b and bool(_ASKS.match(second))
+
+
 def _asks(piece: str) -> bool:
     """Whether a piece asks: it, or a clause of it after a dash or a comma, opens with a question
     word ("Maple Hollow setbacks - how far ... ?")."""
@@ -223,8 +229,14 @@ def choose(
     chosen: list[tuple[Any, dict[str, Any]]] = []
     pieces = parts(question)
     premise = " ".join(p.text for p in pieces if not p.asked)
-    for part in (p for p in pieces if p.asked):
+    asked_parts = [p for p in pieces if p.asked]
+    for n, part in enumerate(asked_parts):
         scope = f"{premise} {part.text}".strip()
+        # "how far must the tank be from the house, and how far the drainfield?": a part asked
+        # like the one before it, in as many words, names its rule through that one
+        before = (
+            asked_parts[n - 1].text if n and _parallel(asked_parts[n - 1].text, part.text) else ""
+        )
         others = " ".join(p.text for p in pieces if p.asked and p is not part)
         ranked: list[tuple[int, int, int, int, Any, dict[str, Any], set[str]]] = []
         best_text: tuple[int, Any] | None = None
@@ -234,6 +246,8 @@ def choose(
             if asked and gives and not asked & gives:
                 continue  # "how far must the tank be ..." is not asking for its capacity
             own, found, first = _hits(rule, part.text)
+            if not own and before:
+                own, found, _ = _hits(rule, before)
             score = own * 2 + _hits(rule, premise)[0] if premise else own * 2
             if score == 0:
                 continue

@@ -172,3 +172,15 @@ def test_each_asked_part_gets_its_own_provision(assistant: Assistant) -> None:
     )
     text = answer.answer.lower()
     assert "two hours" in text and "five working days" in text
+
+
+@pytest.mark.slow
+def test_a_part_asked_like_the_one_before_it_is_computed_too(assistant: Assistant) -> None:
+    answer = assistant.ask(
+        "In Hugo how far does the septic tank have to be from the house, and how far does the "
+        "drainfield have to be?"
+    )
+    calls = [t for t in answer.tool_calls if t.name.startswith("rule:setback")]
+    components = {t.arguments.get("component") for t in calls}
+    assert components == {"tank", "soil_treatment_area"}, answer.answer
+    assert "10 ft" in answer.answer and "20 ft" in answer.answer
