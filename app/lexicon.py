@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -51,24 +52,26 @@ class Weights(_Record):
     title: float
 
 
+Share = Annotated[float, Field(ge=0, le=1)]
+"""A share or weight between 0 and 1 (a bad value fails at load with its name)."""
+
+
 class ReaderParams(_Record):
     typed_window: int = Field(ge=1)
-    typed_share: float = Field(ge=0, le=1)
-    second_share: float = Field(ge=0, le=1)
+    typed_share: Share
+    second_share: Share
     defer_window: int = Field(ge=1)
-    subject_share: float = Field(ge=0, le=1)
-    typed_subject: float = Field(
-        ge=0, le=1, description="A typed provision holds more than this share of the subject."
+    subject_share: Share
+    typed_subject: Share = Field(
+        description="A typed provision holds more than this share of the subject."
     )
     provision_vectors: bool
     min_similarity: float = Field(ge=-1, le=1)
     unknown_floor: float = Field(ge=-1, le=1)
-    alias_weight: float = Field(
-        ge=0, le=1, description="BM25 weight of the ordinances' words for the question's words."
+    alias_weight: Share = Field(
+        description="BM25 weight of the ordinances' words for the question's words."
     )
-    yes_no_floor: float = Field(
-        ge=0,
-        le=1,
+    yes_no_floor: Share = Field(
         description="A yes/no part is decided by a rule holding at least this (rarity-weighed) "
         "share of its subject's words; else no Yes or No leads.",
     )
@@ -78,23 +81,19 @@ class ReaderParams(_Record):
     yes_no_sections: int = Field(
         ge=0, description="Sections that hold those words most added to a yes/no part's pool."
     )
-    yes_no_margin: float = Field(
-        ge=0,
-        le=1,
+    yes_no_margin: Share = Field(
         description="How much more of the subject a rule must hold to overrule "
         "the reader's choice for a yes/no part.",
     )
-    yes_no_context: float = Field(
-        ge=0,
-        le=1,
+    yes_no_context: Share = Field(
         description="Weight of a subject word said only around the asking sentence ('Our "
         "basement sits below the sewer.') beside one the asking sentence says.",
     )
     yes_no_score: float = Field(
         ge=0, description="Weight of the reader's score (a share of the best) beside that share."
     )
-    strange_share: float = Field(
-        ge=0, le=1, description="Share of the subject's words a city's text never uses to refuse."
+    strange_share: Share = Field(
+        description="Share of the subject's words a city's text never uses to refuse."
     )
 
 

@@ -23,17 +23,20 @@ UNSEEN_2 = ROOT / "evals" / "unseen-2"
 UNSEEN_3 = ROOT / "evals" / "unseen-3"
 UNSEEN_4 = ROOT / "evals" / "unseen-4"
 
+
+def _place(folder: Path, furniture: list[str], name: str) -> object:
+    """A test place's folder (its `manifest.yaml` and `expected.json`) with the page furniture
+    and editorial matter its source holds."""
+    return pytest.param(folder / "manifest.yaml", folder / "expected.json", furniture, id=name)
+
+
 # (manifest, expected sections, strings of page furniture / editorial matter in that source)
 CITIES = [
-    pytest.param(
-        ZOO / "pine-ridge-lake" / "manifest.yaml",
-        ZOO / "pine-ridge-lake" / "expected.json",
-        ["City of Pine Ridge Lake", "June 2021", "(Ord."],
-        id="sterling-text",
+    _place(
+        ZOO / "pine-ridge-lake", ["City of Pine Ridge Lake", "June 2021", "(Ord."], "sterling-text"
     ),
-    pytest.param(
-        ZOO / "cedar-bluff" / "manifest.yaml",
-        ZOO / "cedar-bluff" / "expected.json",
+    _place(
+        ZOO / "cedar-bluff",
         [
             "Supp. No.",
             "CD18:",
@@ -46,13 +49,12 @@ CITIES = [
             "Footnotes",
             "Reserved",
         ],
-        id="municode-text",
+        "municode-text",
     ),
-    pytest.param(
-        ZOO / "fox-creek-county" / "manifest.yaml",
-        ZOO / "fox-creek-county" / "expected.json",
+    _place(
+        ZOO / "fox-creek-county",
         ["Page 1 of 8", "of 8", "Ordinance No. 31 - Subsurface", "....", "\f"],
-        id="county-text",
+        "county-text",
     ),
     pytest.param(
         ZOO / "fox-creek-county" / "manifest-pdf.yaml",
@@ -81,9 +83,8 @@ CITIES = [
         id="general-code",
     ),
     # Held-out cities written by someone who never saw the product (their questions are held out).
-    pytest.param(
-        UNSEEN / "maple-hollow" / "manifest.yaml",
-        UNSEEN / "maple-hollow" / "expected.json",
+    _place(
+        UNSEEN / "maple-hollow",
         [
             "S-12",
             "S-14",
@@ -92,13 +93,12 @@ CITIES = [
             "Penalty, see",
             "Statutory reference",
         ],
-        id="unseen-american-legal",
+        "unseen-american-legal",
     ),
-    pytest.param(
-        UNSEEN / "willow-bend-township" / "manifest.yaml",
-        UNSEEN / "willow-bend-township" / "expected.json",
+    _place(
+        UNSEEN / "willow-bend-township",
         ["175:", "WILLOW BEND CODE", "[Amended", "[Added", "Editor's Note"],
-        id="unseen-general-code",
+        "unseen-general-code",
     ),
     pytest.param(
         FORMATS / "manifest-township-parts.yaml",
@@ -106,41 +106,31 @@ CITIES = [
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
         id="township-parts",
     ),
-    pytest.param(
-        UNSEEN_3 / "lindenvale" / "manifest.yaml",
-        UNSEEN_3 / "lindenvale" / "expected.json",
+    _place(
+        UNSEEN_3 / "lindenvale",
         ["Rev. 3/2023", "Source:", "Effective Date:"],
-        id="unseen-city-code-subdivisions",
+        "unseen-city-code-subdivisions",
     ),
-    pytest.param(
-        UNSEEN_3 / "loon-prairie-township" / "manifest.yaml",
-        UNSEEN_3 / "loon-prairie-township" / "expected.json",
-        ["Page 1 of 18", "of 18", "\f"],
-        id="unseen-township-parts",
+    _place(
+        UNSEEN_3 / "loon-prairie-township", ["Page 1 of 18", "of 18", "\f"], "unseen-township-parts"
     ),
-    pytest.param(
-        UNSEEN_4 / "aspen-mills" / "manifest.yaml",
-        UNSEEN_4 / "aspen-mills" / "expected.json",
+    _place(
+        UNSEEN_4 / "aspen-mills",
         ["Supp. No.", "Code of Ordinances", "(Ordinance 2019", "Editor's note", "law reference"],
-        id="unseen-franklin-legal",
+        "unseen-franklin-legal",
     ),
-    pytest.param(
-        UNSEEN_4 / "kabekona-county" / "manifest.yaml",
-        UNSEEN_4 / "kabekona-county" / "expected.json",
+    _place(
+        UNSEEN_4 / "kabekona-county",
         ["Chapter 7 - Page", "Amended through", "[Amended", "\f"],
-        id="unseen-county-land-use-chapter",
+        "unseen-county-land-use-chapter",
     ),
-    pytest.param(
-        UNSEEN_2 / "birch-falls" / "manifest.yaml",
-        UNSEEN_2 / "birch-falls" / "expected.json",
-        ["Supp. No.", "(Ord.", "13-35", "13-41"],
-        id="unseen-code-publishing",
+    _place(
+        UNSEEN_2 / "birch-falls", ["Supp. No.", "(Ord.", "13-35", "13-41"], "unseen-code-publishing"
     ),
-    pytest.param(
-        UNSEEN_2 / "stone-lake-county" / "manifest.yaml",
-        UNSEEN_2 / "stone-lake-county" / "expected.json",
+    _place(
+        UNSEEN_2 / "stone-lake-county",
         ["SSTS Ordinance - Page", "\f", "ARTICLE IV", "Attest:", "[Amended"],
-        id="unseen-county-word-processor",
+        "unseen-county-word-processor",
     ),
 ]
 

@@ -253,12 +253,23 @@ def test_the_question_is_cleaned_of_noise_and_instructions(question: str, expect
     assert clean(question) == expected
 
 
-def test_a_bad_lexicon_fails_with_its_path_and_the_fix(tmp_path: Path) -> None:
-    bad = tmp_path / "lexicon.yaml"
+@pytest.mark.parametrize(
+    ("good", "bad", "named"),
+    [
+        ('"yes_no":"', '"yes_no":"(unclosed', r"lexicon\.yaml"),
+        ('"yes_no_context":0.5', '"yes_no_context":1.5', r"(?s)lexicon\.yaml.*yes_no_context"),
+    ],
+    ids=["a-pattern-that-does-not-compile", "a-share-above-one"],
+)
+def test_a_bad_lexicon_fails_with_its_path_and_the_fix(
+    tmp_path: Path, good: str, bad: str, named: str
+) -> None:
+    path = tmp_path / "lexicon.yaml"
     text = lexicon.__wrapped__().model_dump_json()  # type: ignore[attr-defined]
-    bad.write_text(text.replace('"yes_no":"', '"yes_no":"(unclosed'), encoding="utf-8")
-    with pytest.raises(ConfigError, match=r"lexicon\.yaml"):
-        lexicon.__wrapped__(bad)  # type: ignore[attr-defined]
+    assert good in text
+    path.write_text(text.replace(good, bad), encoding="utf-8")
+    with pytest.raises(ConfigError, match=named):
+        lexicon.__wrapped__(path)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
