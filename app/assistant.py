@@ -536,8 +536,11 @@ def _with_rules(
     a city whose calculators computed its cell keeps that one cell."""
     out = list(blocks)
     for city, pairs in computed.items():
-        if any(b.jurisdiction == city for b in out):  # a rule's bare text: only where nothing
+        mine = [b for b in out if b.jurisdiction == city]
+        if any(not b.abstained for b in mine):  # a rule's bare text: only where nothing
             pairs = [(b, call) for b, call in pairs if b.topic != RULE_TEXT]  # else answers
+        elif mine and any(b.topic == RULE_TEXT for b, _ in pairs):  # it answers, if relatively
+            out = [b for b in out if b.jurisdiction != city]  # ('three times the fee')
         rules = [b for b, _ in pairs]
         if any(r.topic == RULE_NEW for r in rules):
             out = [b for b in out if b.jurisdiction != city or not b.value]

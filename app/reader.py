@@ -86,12 +86,16 @@ def provisions(section: Any, rank: int) -> list[Provision]:
 
 
 _SPANS: dict[tuple[str, str, str], list[str]] = {}
+_TRAILING_MARK = re.compile(
+    r"(?<=[.;:])\s+(?:Subd|Subdivision|Subsection|Sec|Section|Part)\.?\s+[\dA-Za-z]{1,4}\.?$"
+)
 
 
 def _spans(section: Any) -> list[str]:
     folded = " ".join(section.text.split())
     sentences: list[str] = []
     for s in split_sentences(section.text):
+        s = _TRAILING_MARK.sub("", s)  # '... was issued. Subd. 2.': the next one's marker
         sentences.extend(_pieces(s))
     spans: list[str] = []
 
@@ -124,6 +128,8 @@ def _spans(section: Any) -> list[str]:
                     break
             else:
                 spans.append(s)
+        if i > 0 and not lead_in and _run_in_heading(s):
+            continue  # 'Subd. 2. No Extension.': a heading, said with what follows it
         if i > 0 and not lead_in and (len(s) < 90 or _REFERS.match(s)):  # what it refers back to
             spans.append(f"{sentences[i - 1]} {s}")
     out: list[str] = []
@@ -136,6 +142,23 @@ def _spans(section: Any) -> list[str]:
     # a table's rows, its unit said once in its caption: "Water supply well 50 100" (IN FEET)
     out.extend(r for r in table_rows(section.text, _is_unit) if r not in out and r in folded)
     return out
+
+
+_HEAD_MARK = re.compile(
+    r"^(?:(?:Subd|Subdivision|Subsection|Sec|Section|Part|Article|Art)\.?\s+)?(?:\(?[\dA-Za-z]{1,4}[.)])+\s*"
+)
+_SMALL = {"a", "an", "and", "or", "of", "the", "to", "for", "in", "on", "by", "with", "from"}
+
+
+def _run_in_heading(sentence: str) -> bool:
+    """'Subd. 2. No Extension.', 'B. Minimum Distances.', 'Subd. 2.': a short title-case heading
+    run into the text (its words capitalised but the small ones), or a bare marker, which says
+    nothing of its own."""
+    bare = _HEAD_MARK.sub("", sentence)
+    if bare != sentence and not bare.strip(" .:"):
+        return True  # a marker alone: 'Subd. 2.'
+    words = bare.rstrip(" .:").split()
+    return 0 < len(words) <= 8 and all(w[0].isupper() or w in _SMALL for w in words)
 
 
 def _marker(sentence: str) -> str | None:

@@ -23,7 +23,7 @@ from app.lexicon import lexicon
 from app.params import extract_params
 from app.quantities import _label_words, bind, extract_quantities
 from app.quoting import _near, key_words
-from app.reader import FIGURE_TYPES, asked_types, carries
+from app.reader import FIGURE_TYPES, asked_types, carries, synonyms_of
 from app.records import ToolCall
 from app.understand import Understanding
 from core.errors import OrdinanceError, ToolInputError
@@ -352,6 +352,7 @@ def _speaks_of(worker: Any, city: str, rule: Any, text: str, found: set[str]) ->
     keys = {k for k in key_words(text) - named - place if k.isalpha() and len(k) > 2}
     if len(keys) < 2:
         return True  # "how big?": too few words to judge by
+    keys |= {_stem(w) for w in synonyms_of(text)} - named  # "starting early": "begun before"
     inputs = [
         f"{i.name.replace('_', ' ')} {i.label}" for i in rule.inputs
     ]  # what it is computed from

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,7 +169,9 @@ def unsupported_claims(
             return []
         # "No. <a calculator's statement>": the figure the calculator computed, against the
         # one the question states; the statement carries its provenance on the lines below it
-        bare = fold_ws(claim[yes_no.end() :]).strip(" .;:")
+        spoken = _MARKER.sub(" ", line)  # its quoted words kept: '... ("Title").'
+        lead = _YES_NO.match(spoken)
+        bare = fold_ws(spoken[lead.end() if lead else yes_no.end() :]).strip(" .;:")
         if len(bare) > 20 and any(bare in fold_ws(t) for t in tool_texts):
             return []
         return ["a yes/no answer cites no quote"]
@@ -227,9 +229,9 @@ def _corrects_a_figure(claim: str, quotes: list[str], question: str) -> bool:
 
         ours = words_and_digits(says.group(1))
         if any(
-            carries(says.group(1), k) and not {float(x) for x in n} & ours
-            for k, n in _typed_figures(question)
-        ):
+            carries(says.group(1), k) and not n & ours
+            for k, n in _typed_figures(question, words_and_digits)
+        ):  # '... twelve (12) months' against 'good for two years'
             return True
     quoted = set().union(*(numbers_in(q) for q in quotes))
     stated = {(n, u) for n, u in _figures(claim) if n in quoted}
@@ -242,17 +244,20 @@ def _corrects_a_figure(claim: str, quotes: list[str], question: str) -> bool:
     return any(k == j and n != m for k, n in said for j, m in _typed_figures(question))
 
 
-def _typed_figures(text: str) -> set[tuple[str, frozenset[str]]]:
-    """(answer type, its numbers) of each figure with a unit in the text (`app/lexicon.yaml`)."""
+def _typed_figures(
+    text: str, read: Callable[[str], Iterable[Any]] = numbers_in
+) -> set[tuple[str, frozenset[Any]]]:
+    """(answer type, its numbers) of each figure with a unit in the text (`app/lexicon.yaml`);
+    `read` reads a figure's numbers (digits only by default)."""
     from app.lexicon import lexicon
 
     lex = lexicon()
-    out: set[tuple[str, frozenset[str]]] = set()
+    out: set[tuple[str, frozenset[Any]]] = set()
     for name, t in lex.answer_types.items():
         if not t.figure or not t.units:
             continue
         for m in lex.pattern(t.figure).finditer(text):
-            found = frozenset(numbers_in(m.group(0)))
+            found = frozenset(read(m.group(0)))
             if found:
                 out.add((name, found))
     return out

@@ -368,6 +368,41 @@ def _repair_order(pages: list[Page], warnings: list[str]) -> None:
             warnings.append(f"pages {b} and {a} were out of order; restored printed order")
 
 
+_MARGIN_NOTE = re.compile(
+    r"^(?P<head>.*\S)(?P<gap>[ \t]{6,})(?P<note>(?:Ord|Ords|Res|Am|Amd)\.[ \t]+\S.*)$", re.I
+)
+_MARGIN_MORE = re.compile(r"^(?:(?:am|amd|ord|res)\.|[\d§])[\w .,;:§()/\-]*$", re.I)
+MARGIN_COLUMN = 40
+
+
+def margin_notes(lines: list[Line]) -> list[Line]:
+    """A history note printed in the right margin beside a heading ('Sec. 50-2.  Definitions.
+    ...  Ord. 19-04, § 1,' and below it '11-18-19;', 'am. Ord. 21-07,') set on a line of its
+    own in brackets, as codes print it under the heading: '(Ord. 19-04, § 1, 11-18-19; ...)'."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        m = _MARGIN_NOTE.match(ln.text)
+        if m is None or m.start("note") < MARGIN_COLUMN:
+            out.append(ln)
+            i += 1
+            continue
+        column = m.start("note")
+        note = [m.group("note").strip()]
+        i += 1
+        while i < len(lines):
+            nxt = lines[i].text
+            lead = len(nxt) - len(nxt.lstrip())
+            if lead < column - 4 or len(nxt.strip()) > 30 or not _MARGIN_MORE.match(nxt.strip()):
+                break
+            note.append(nxt.strip())
+            i += 1
+        out.append(Line(m.group("head"), ln.start, ln.pdf_page))
+        out.append(Line(f"({' '.join(note).rstrip(',;')})", ln.start + column, ln.pdf_page))
+    return out
+
+
 def clean_source(source: SourceText) -> CleanStream:
     """Clean `source` into a `CleanStream` (see the module docstring for the rules)."""
     lines = split_lines(source.text)
@@ -384,6 +419,7 @@ def clean_source(source: SourceText) -> CleanStream:
         content = [
             ln for ln in content if PAGE_NUM_LINE.match(ln.text) or not is_noise_line(ln.text)
         ]
+        content = margin_notes(content)
     # dedup before pagination: page numbers and stamps belong to the repeated copy too
     keys = [" ".join(ln.text.split()) for ln in content]
     dup = duplicate_line_indices(keys)

@@ -12,7 +12,8 @@ recognised by its *shape* (digits folded, whitespace collapsed) repeating across
 Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes and lines
 (``Source: Ord. 2019-07``), table captions (``TABLE 1010.07-A``), list items (``(a) ...``) and
 lines the page paginator handles itself are never treated as furniture; a line with a
-parenthesised group (``(<City> Supp. No. 9, 6-22)``, ``Supp. No. 7 (2023)   13-44``) may be.
+parenthesised group (``(<City> Supp. No. 9, 6-22)``, ``Supp. No. 7 (2023)   13-44``) may be. A
+scan's slips do not hide a footer: ``Page l of 19`` and ``Pagc 9 of 19`` are ``Page # of #``.
 """
 
 from __future__ import annotations
@@ -44,9 +45,29 @@ class _HasText(Protocol):
 L = TypeVar("L", bound=_HasText)
 
 
+_OCR_DIGITS = re.compile(r"(?<!\S)(?=[\dlIO]*\d|[lI](?!\S))[\dlIO]+(?!\S)")
+"""A scan's figure: digits with 'l', 'I' or 'O' read for 1 and 0 ('Page l of 19', 'Page l6')."""
+
+
 def shape(text: str) -> str:
-    """A line's shape: whitespace collapsed, every run of digits as '#'."""
-    return _DIGITS.sub("#", " ".join(text.split()))
+    """A line's shape: whitespace collapsed, every run of digits (a scan's 'l6' too) as '#'."""
+    return _DIGITS.sub("#", _OCR_DIGITS.sub("#", " ".join(text.split())))
+
+
+def _misread(s: str, known: set[str]) -> bool:
+    """Whether shape `s` is a known furniture shape with one word misread by a scan by one
+    letter ('Pagc # of #' for 'Page # of #')."""
+    words = s.split()
+    for k in known:
+        other = k.split()
+        if len(other) != len(words):
+            continue
+        diff = [(a, b) for a, b in zip(words, other, strict=True) if a != b]
+        if len(diff) == 1:
+            a, b = diff[0]
+            if len(a) == len(b) >= 3 and sum(x != y for x, y in zip(a, b, strict=True)) == 1:
+                return True
+    return False
 
 
 def _eligible(text: str) -> bool:
@@ -88,6 +109,8 @@ def furniture_indices(lines: Sequence[L], keep: Callable[[str], bool] | None = N
         idx = where[s]
         if all(any(j in drop for j in range(i - NEAR, i + NEAR + 1)) for i in idx):
             drop.update(idx)
+    known = {s for s, c in counts.items() if c >= MIN_REPEATS}
+    drop.update(i for s, idx in where.items() if s not in known and _misread(s, known) for i in idx)
     return drop
 
 

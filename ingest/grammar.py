@@ -25,14 +25,18 @@ from dataclasses import dataclass, field
 from ingest.headings import roman_to_int
 
 _NUM = r"\d{1,4}(?:[.\-]\d{1,4})*"
+_ROMAN = r"[IVXL]{1,7}"
 HEAD_RE = re.compile(
     r"^[ \t]*(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?)?[ \t]*"
-    rf"(?P<num>{_NUM})(?![\d,])"
+    rf"(?P<num>{_NUM}|(?<=[ \t]){_ROMAN}(?=[ \t]?[.:]))(?![\d,])"
     rf"(?:[ \t]*(?:[—–]|-|through|to)[ \t]*(?P<end>{_NUM}))?"
+    r"(?:(?<=[IVXL])[ \t])?"  # 'SECTION IX . DESIGN FLOW': a scan's space before the period
     r"(?P<sep>[.:]?)(?=[ \t]|$)[ \t]*(?:[-–—][ \t]+)?"
     r"(?P<rest>[^\n]*)$",
     re.M,
 )
+"""A section heading: 'Sec. 18-124. Title.', '9-4-8: TITLE:', '4.1 Construction Permit', and a
+roman number after its keyword ('SECTION IV. DEFINITIONS')."""
 CONTAINER_RE = re.compile(
     r"^[ \t]*(?P<kw>ARTICLE|Article|CHAPTER|Chapter|SUBCHAPTER|Subchapter|DIVISION|Division|"
     r"PART|Part|TITLE|Title)[ \t]+(?P<num>[IVXLC]+|\d{1,4}[A-Z]?)\b[.:]?[ \t]*(?:[-–—][ \t]*)?"
@@ -88,6 +92,8 @@ class Grammar:
 
 
 def _key(num: str) -> tuple[int, ...]:
+    if num.isalpha():
+        return (roman_to_int(num),)
     return tuple(int(x) for x in re.split(r"[.\-]", num))
 
 
@@ -140,7 +146,9 @@ def find_candidates(text: str) -> list[LineHead]:
         if _DOT_LEADER.search(line):
             continue  # a table-of-contents entry with dot leaders
         kw, num, rest = m.group("kw"), m.group("num"), m.group("rest")
-        scheme = f"{_kw_class(kw)} {_DIGITS.sub('#', num)}".strip()
+        if num.isalpha() and not kw:
+            continue  # a roman number heads a section only after its keyword
+        scheme = f"{_kw_class(kw)} {'R' if num.isalpha() else _DIGITS.sub('#', num)}".strip()
         if m.group("end") and _RESERVED.match(_FOOTNOTE_MARK.sub("", rest)):
             end = m.group("end")
             out.append(

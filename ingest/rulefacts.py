@@ -31,7 +31,7 @@ from ingest.records import Section
 from ingest.rulefacts_area import area_bedrooms, soil_area_rules
 from ingest.rulefacts_consts import date_rules, deferral_rules
 from ingest.rulefacts_deadlines import notice_deadlines
-from ingest.rulefacts_money import first_share_rules, money_rules
+from ingest.rulefacts_money import fee_share_rules, first_share_rules, money_rules
 from ingest.rulefacts_more import counted_bedrooms, higher_count, table_rules
 from ingest.rulefacts_setbacks import setback_rules
 from ingest.rulefacts_shapes import (
@@ -357,6 +357,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
         found += date_rules(section, paras)
         found += setback_rules(section, source)
         found += money_rules(section, paras)
+        found += fee_share_rules(section)
         found += notice_deadlines(section)
         for rule in found:
             if rule.id in seen or not verbatim(rule, section):

@@ -10,17 +10,24 @@ stated as a share of the capacity another rule of the section requires.
     "The first tank ... shall hold at least 60% of the total capacity required by Table 1."
         -> percent_of(60, the section's septic tank rule)
 
-The price is an input in dollars named from its word (`bid_usd`, `cost_usd`); a sentence with
-two percentages or two dollar figures, or a floor whose direction is not "greater"/"less", gives
-no rule.
+And a fee stated as a multiple or a share of another fee:
+
+    "the permit fee shall be tripled" / "three (3) times the fee otherwise due"
+        -> percent_of(300, the permit fee)
+    "an investigation fee equal to 50 percent of the permit fee" -> percent_of(50, the permit fee)
+
+The price is an input in dollars named from its word (`bid_usd`, `cost_usd`, `permit_fee_usd`); a
+sentence with two percentages or two dollar figures, or a floor whose direction is not
+"greater"/"less", gives no rule.
 """
 
 from __future__ import annotations
 
 import re
 
+from ingest.numbers import read_numbers, words_value
 from ingest.records import Section
-from ingest.rulefacts_shapes import Clause, const, extracted_rule
+from ingest.rulefacts_shapes import Clause, const, extracted_rule, sentences
 from tools.formulas import Apply, Extreme, Input, InputSpec, PercentOf, Rule
 
 _HELD = ("escrow", "bond", "letter of credit", "security", "deposit")
@@ -123,5 +130,72 @@ def first_share_rules(section: Section, paras: list[list[Clause]], rules: list[R
             quote=c.text,
             inputs=list(tank.inputs),
             formula=share,
+        )
+    ]
+
+
+_FEE = r"((?:[a-z]+ )?fee)s?"
+_MULTIPLE = re.compile(
+    rf"\b(?:the |a |an )?{_FEE} shall be (doubled|tripled|quadrupled)\b"
+    rf"|\b(double|triple|twice|[a-z]+(?: \(\d+\))?|\d+) times (?:the |that )?{_FEE}"
+    rf"|\b(\d+(?:\.\d+)?) percent of (?:the |that )?{_FEE}"
+    rf"|\b(double|triple|twice) (?:the |that )?{_FEE}"
+)
+_TIMES = {"doubled": 2, "double": 2, "twice": 2, "tripled": 3, "triple": 3, "quadrupled": 4}
+_SUBJECT = re.compile(r"\b(?:the|a|an) ((?:[a-z]+ )?fee)s? (?:shall|equal|of)\b")
+
+
+def fee_share_rules(section: Section) -> list[Rule]:
+    """A sentence that sets a fee as a multiple or a percentage of another fee (one rule a
+    section, none when it holds two such). Its lines are read here ("tripled" holds no digit)."""
+    found: list[tuple[Clause, re.Match[str]]] = []
+    for line in section.text.splitlines():
+        for s in sentences(" ".join(line.split())):
+            read = read_numbers(s) or ""
+            found += [(Clause(text=s, read=read), m) for m in _MULTIPLE.finditer(read)]
+    if len(found) != 1:
+        return []
+    c, m = found[0]
+    read = c.read or ""
+    if m.group(2):  # "the permit fee shall be tripled"
+        times, base = float(_TIMES[m.group(2)]), m.group(1)
+    elif m.group(5):  # "50 percent of the permit fee"
+        times, base = float(m.group(5)) / 100, m.group(6)
+    else:  # "three (3) times the fee otherwise due", "double the permit fee"
+        word = m.group(3) or m.group(7)
+        base = m.group(4) or m.group(8)
+        times = float(_TIMES.get(word) or (word if word.isdigit() else words_value(word) or 0))
+        if not times:
+            return []
+    if re.match(r"[^.;]*?\b(?:per|each|a) (?:day|week|month|year)\b", read[m.end() :]):
+        return []  # a charge that grows with time is not one share
+    before = read[: m.start()]
+    subject = _SUBJECT.findall(before) or re.findall(r"\b((?:[a-z]+ )?fee) (?:equal|of)\b", before)
+    if base == "fee" and subject:
+        base = subject[-1]  # "the permit fee shall be three (3) times the fee otherwise due"
+    name = "_".join(re.findall(r"[a-z]+", base))
+    spec = InputSpec(
+        name=f"{name}_usd", kind="number", unit="$", label=f"the {base}, dollars", low=0, high=1e7
+    )
+    share = f"{times * 100:g} percent of the {base}" if times < 1 else f"{times:g} times the {base}"
+    what = m.group(1) or (subject[-1] if subject else "fee")
+    formula = PercentOf(
+        kind="percent_of",
+        label=f"{what[0].upper()}{what[1:]}: {share}",
+        unit="$",
+        percent=const(times * 100, "%", f"percent of the {base}", c.text),
+        of=Input(kind="input", name=spec.name),
+    )
+    return [
+        extracted_rule(
+            section,
+            "share",
+            topic="fee",
+            asks=f"{what}, {share}",
+            unit="$",
+            terms=[base, "fee", f"extra {base.split()[-1]}", "before the permit"],
+            quote=c.text,
+            inputs=[spec],
+            formula=formula,
         )
     ]

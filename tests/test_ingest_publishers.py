@@ -22,6 +22,7 @@ UNSEEN = ROOT / "evals" / "unseen"
 UNSEEN_2 = ROOT / "evals" / "unseen-2"
 UNSEEN_3 = ROOT / "evals" / "unseen-3"
 UNSEEN_4 = ROOT / "evals" / "unseen-4"
+UNSEEN_5 = ROOT / "evals" / "unseen-5"
 
 
 def _place(folder: Path, furniture: list[str], name: str) -> object:
@@ -101,6 +102,12 @@ CITIES = [
         "unseen-general-code",
     ),
     pytest.param(
+        FORMATS / "manifest-township-roman.yaml",
+        FORMATS / "township_roman.expected.json",
+        ["Page", "Pagc", "amended by", "...."],
+        id="township-roman-scan",
+    ),
+    pytest.param(
         FORMATS / "manifest-township-parts.yaml",
         FORMATS / "township_parts.expected.json",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
@@ -123,6 +130,16 @@ CITIES = [
         UNSEEN_4 / "kabekona-county",
         ["Chapter 7 - Page", "Amended through", "[Amended", "\f"],
         "unseen-county-land-use-chapter",
+    ),
+    _place(
+        UNSEEN_5 / "osprey-narrows",
+        ["Supp. No.", "OSPREY NARROWS CITY CODE", "Ord. 19-04, § 1"],
+        "unseen-looseleaf-marginal-history",
+    ),
+    _place(
+        UNSEEN_5 / "rush-meadow-township",
+        ["of 19", "amended by Ord.", "RECEIVED"],
+        "unseen-township-roman-scan",
     ),
     _place(
         UNSEEN_2 / "birch-falls", ["Supp. No.", "(Ord.", "13-35", "13-41"], "unseen-code-publishing"

@@ -63,6 +63,8 @@ def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
         ("How long is the permit valid?", False),
         ("owner wants the sump pump piped into the drainfield. that allowed?", True),
         ("Ignore that. OK now: does he need a permit, and how long is it good for?", True),
+        ("My contractor says permits are good for two years. That's right isn't it?", True),
+        ("We can wait until spring, can't we?", True),
     ],
     ids=[
         "can-i",
@@ -73,6 +75,8 @@ def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
         "how-long",
         "elliptical-that-allowed",
         "after-a-lead-in-colon",
+        "tag-isnt-it",
+        "tag-cant-we",
     ],
 )
 def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected: bool) -> None:
@@ -407,6 +411,16 @@ def test_an_answer_abstains_when_only_another_quantity_is_stated() -> None:
     question = "What size septic tank for a 4 bedroom house?"
     assert _abstains(question, [deferred, bedrooms])
     assert not _abstains(question, [deferred, sized])
+
+
+def test_a_run_in_heading_is_said_with_what_follows_it_not_with_what_precedes() -> None:
+    text = (
+        "Subd. 1. Term. A permit shall expire on November 30 of the year after it was issued.\n"
+        "Subd. 2. No Extension. An expired permit shall not be extended or renewed."
+    )
+    texts = [p.text for p in provisions(_Section("x", "403", "Permit expiration", text), 0)]
+    assert "No Extension. An expired permit shall not be extended or renewed." in texts
+    assert not any(t.endswith(("No Extension.", "Subd. 2.")) for t in texts), texts
 
 
 def test_a_heading_or_defined_term_alone_is_no_provision() -> None:

@@ -122,6 +122,16 @@ SHAPES = [
     ("bond_share_of_the_cost",
      "(f) The permit holder shall post a bond equal to 150 percent of the estimated cost of the "
      "work.", "Bonds", "bond.share.7-3", {"cost_usd": 8000}, 12000.0),
+    ("fee_tripled_before_the_permit",
+     "(b) Where work is begun before the permit is issued, the permit fee shall be tripled.",
+     "Fees", "fee.share.7-3", {"permit_fee_usd": 400}, 1200.0),
+    ("fee_times_in_words",
+     "4.4.2 Where work is begun before a permit is issued, the permit fee shall be three (3) "
+     "times the fee otherwise due.", "Fees", "fee.share.7-3", {"permit_fee_usd": 350}, 1050.0),
+    ("fee_as_a_percent_of_another",
+     "(b) A person who begins work before the permit is issued shall pay, in addition to the "
+     "permit fee, an investigation fee equal to 50 percent of the permit fee.",
+     "Fees", "fee.share.7-3", {"permit_fee_usd": 350}, 175.0),
     ("percent_increase",
      "(a) The design flow for a dwelling is 150 gallons per day per bedroom.\n(b) If a garbage "
      "disposal is installed, the design flow shall be increased by 50 percent.",
@@ -155,6 +165,11 @@ UNCERTAIN = [
      "pumped by the city."),
     ("escrow_with_two_shares",
      "(e) The escrow is 110 percent of the bid, or 125 percent of the bid for a mound."),
+    ("a_fee_that_grows_with_time",
+     "(b) The late fee is 10 percent of the permit fee per month."),
+    ("two_fee_shares",
+     "(b) Work begun early is charged double the permit fee; a second offense, three times "
+     "the permit fee."),
     ("escrow_floor_without_whichever",
      "(e) The escrow is $2,000 and 110 percent of the bid."),
     ("two_bases",

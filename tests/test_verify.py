@@ -222,16 +222,20 @@ def test_a_no_to_a_wrong_percentage_is_supported_in_either_spelling() -> None:
     [
         ("No. A permit issued in March 2024 expires on December 31, 2025 (§4.3).", True),
         ("No. Permits never expire in this city, whatever the text says.", False),
+        ('No. Least separation in X: 27 in — does not meet the rule ("Existing systems").', True),
     ],
-    ids=["a-calculators-statement", "a-claim-of-its-own"],
+    ids=["a-calculators-statement", "a-claim-of-its-own", "a-statement-quoting-its-title"],
 )
 def test_a_yes_or_no_before_a_calculators_statement_stands_on_its_provenance(
     line: str, ok: bool
 ) -> None:
     from app.verify import unsupported_claims
 
-    tool = "A permit issued in March 2024 expires on December 31, 2025 (§4.3)."
-    assert (unsupported_claims(line, [], {}, [tool]) == []) is ok
+    tools = [
+        "A permit issued in March 2024 expires on December 31, 2025 (§4.3).",
+        'Least separation in X: 27 in — does not meet the rule ("Existing systems").',
+    ]
+    assert (unsupported_claims(line, [], {}, tools) == []) is ok
 
 
 @pytest.mark.parametrize(
@@ -253,3 +257,5 @@ def test_a_no_that_states_the_quoted_figure_in_words_corrects_the_premise(
     cite = _cite("Owners shall replace it within ten months.", jurisdiction="hugo", section="8.1")
     question = "You give owners 90 days to fix it, correct?"
     assert (unsupported_claims(line, [cite], {}, question=question) == []) is ok
+    worded = "You give owners two years to fix it, correct?"  # the question's figure in words
+    assert (unsupported_claims(line, [cite], {}, question=worded) == []) is ok
