@@ -16,6 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from core.dates import Month
+
 # canonical unit <- the ways it is written (longest first when matched)
 UNITS: dict[str, tuple[str, ...]] = {
     "gpd": ("gallons per day", "gallons a day", "gallons/day", "gal/day", "gpd"),
@@ -102,7 +104,7 @@ def _dates(text: str, today: date) -> list[Quantity]:
             elif g[5]:
                 d = date(int(g[7]), int(g[5]), int(g[6]))
             elif g[14]:  # "January 2026": the month is what a seasonal rule needs
-                d = date(int(g[14]), _MONTHS[g[8].lower()], 1)
+                d = Month(int(g[14]), _MONTHS[g[8].lower()], 1)
             else:
                 year = int(g[10]) if g[10] else today.year
                 d = date(year, _MONTHS[g[8].lower()], int(g[9]))

@@ -87,8 +87,11 @@ def provisions(section: Any, rank: int) -> list[Provision]:
 
 _SPANS: dict[tuple[str, str, str], list[str]] = {}
 _TRAILING_MARK = re.compile(
-    r"(?<=[.;:])\s+(?:Subd|Subdivision|Subsection|Sec|Section|Part)\.?\s+[\dA-Za-z]{1,4}\.?$"
+    r"(?<=[.;:])\s+(?:(?:Subd|Subdivision|Subsection|Sec|Section|Part)\.?\s+[\dA-Za-z]{1,4}\.?"
+    r"|[A-Z]\.\s+[A-Z][a-z-]+(?:\s+(?:[A-Z][a-z-]+|of|and|or|the|to|for|in|on)){0,5}\.)$"
 )
+"""The next paragraph's marker or run-in heading glued to a sentence's end: '... was issued. Subd.
+2.', '... after the inspection. D. Validity.'"""
 
 
 def _spans(section: Any) -> list[str]:

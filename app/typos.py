@@ -78,6 +78,7 @@ def correct_from_corpus(text: str, counts: dict[str, int], english: frozenset[st
     'field'); a word with no such word, or two equally frequent, is left as typed."""
     if not counts:
         return text
+    keywords = _vocabulary(())[1]
 
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)
@@ -86,6 +87,8 @@ def correct_from_corpus(text: str, counts: dict[str, int], english: frozenset[st
             return word  # short, an acronym ('ISTS'), English, or the ordinances' own word
         if len(low) > 3 and any(w.startswith(low) and len(w) > len(low) + 1 for w in counts):
             return word  # an abbreviation ('perc' of 'percolation'), not a typo
+        if len(low) >= 4 and difflib.get_close_matches(low, keywords.get(low[0], []), cutoff=0.8):
+            return word  # a domain word's misspelling ('bedrm'): `correct_typos` fixes it
         most = 1 if len(low) < 6 else 2
         near = [
             (n, w)

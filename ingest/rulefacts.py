@@ -87,9 +87,14 @@ _TIMES_FLOW = re.compile(
     r"\b(\d+(?:\.\d+)?) times the (?:average |estimated )?(?:design|daily|sewage) (?:sewage )?flow"
 )
 _FLOOR = re.compile(
-    rf"\b(?:not less than|never (?:under|less than|below)|no less than|a minimum of|at least|"
+    rf"\b(?:not (?:be )?less than|never (?:under|less than|below)|no less than|a minimum of|at least|"
     rf"minimum of|but not less than) (\d+(?:\.\d+)?) {_UNIT}\b"
 )
+_PLUS_DWELLING = re.compile(
+    rf",? plus (\d+(?:\.\d+)?) {_UNIT} (?:for|per) (?:the|each|a|every) "
+    r"(?:dwelling|house|home|residence)\b"
+)
+"""'130 gallons per day for each bedroom, plus 100 gallons per day for the dwelling'."""
 _GREATER = re.compile(r"\bwhichever is (?:greater|larger|more)\b|\bthe (?:greater|larger) of\b")
 _COND = re.compile(
     r"\b(?:where|if|when|whenever) (?:a|an) ([a-z]+(?: [a-z]+)?) (?:is|has been|will be) "
@@ -214,7 +219,25 @@ def _greatest(section: Section, para: list[Clause], title: str) -> list[Rule]:
                 x=Input(kind="input", name="daily_flow_gpd"),
             )
             span, inputs = times.span(1), [FLOW]
-        floors = [f for f in _FLOOR.finditer(c.read) if f.span(1) != span]
+        plus = _PLUS_DWELLING.search(c.read) if per is not None else None
+        if plus is not None and _unit(plus.group(2)) == unit:
+            term = Extreme(
+                kind="sum_of",
+                label="Plus for the dwelling",
+                unit=unit,
+                terms=[term, const(float(plus.group(1)), unit, "for the dwelling", c.text)],
+            )
+            span = (span[0], plus.end(1))
+        floors = [f for f in _FLOOR.finditer(c.read) if f.span(1) != span and f.start() > 0]
+        floor_quote = c.text
+        following = para[para.index(c) + 1 : para.index(c) + 2]
+        if per is not None and following and (after := following[0].read):
+            # '... for the dwelling. The design flow for a dwelling shall not be less than 360
+            # gallons per day.': the floor in the next sentence, on the same subject
+            opening = [re.sub(r"^\(?\w{1,3}[.)]\s+", "", s).split()[:4] for s in (c.read, after)]
+            if opening[0] == opening[1] and len(list(_AMOUNT.finditer(after))) == 1:
+                floors += list(_FLOOR.finditer(after))
+                floor_quote = following[0].text
         if _GREATER.search(c.read):
             floors += [
                 a
@@ -243,7 +266,7 @@ def _greatest(section: Section, para: list[Clause], title: str) -> list[Rule]:
                 kind="greatest_of",
                 label="The greater",
                 unit=unit,
-                terms=[term, const(floor, unit, "never less than", c.text)],
+                terms=[term, const(floor, unit, "never less than", floor_quote)],
             )
         out.append(
             sized_rule(section, topic, asks, terms, unit, c.text, formula, inputs, other=other)

@@ -12,6 +12,7 @@ from index.embed import english_words
 COUNTS = {
     "tank": 40, "tanks": 12, "holding": 9, "alarm": 3, "field": 4, "well": 8, "wells": 2,
     "percolation": 5, "per": 30, "administered": 2, "its": 20, "has": 15, "bluff": 3, "welfare": 1,
+    "berm": 6,
 }  # fmt: skip
 
 CASES = [
@@ -23,6 +24,7 @@ CASES = [
     ("another_form_kept", "who administers it", "who administers it"),
     ("capital_kept", "Tnk size", "Tank size"),
     ("three_letters_cut_short", "how far from my wel", "how far from my well"),
+    ("a_domain_words_misspelling_left_to_the_keywords", "a 5 bedrm house", "a 5 bedrm house"),
 ]
 
 

@@ -421,6 +421,9 @@ def test_a_run_in_heading_is_said_with_what_follows_it_not_with_what_precedes() 
     texts = [p.text for p in provisions(_Section("x", "403", "Permit expiration", text), 0)]
     assert "No Extension. An expired permit shall not be extended or renewed." in texts
     assert not any(t.endswith(("No Extension.", "Subd. 2.")) for t in texts), texts
+    lettered = "C. Reports. The report is due within 25 days after the inspection. D. Validity."
+    texts = [p.text for p in provisions(_Section("x", "7.17", "Inspections", lettered), 0)]
+    assert "The report is due within 25 days after the inspection." in texts, texts
 
 
 def test_a_heading_or_defined_term_alone_is_no_provision() -> None:

@@ -122,6 +122,16 @@ SHAPES = [
     ("bond_share_of_the_cost",
      "(f) The permit holder shall post a bond equal to 150 percent of the estimated cost of the "
      "work.", "Bonds", "bond.share.7-3", {"cost_usd": 8000}, 12000.0),
+    ("per_bedroom_plus_the_dwelling_with_the_floor_in_the_next_sentence",
+     "(a) The design flow for a dwelling shall be one hundred thirty (130) gallons per day for "
+     "each bedroom, plus one hundred (100) gallons per day for the dwelling. The design flow for "
+     "a dwelling shall not be less than three hundred sixty (360) gallons per day.",
+     "Design flow", "flow.dwelling.7-3", {"bedrooms": 4}, 620.0),  # 130 x 4 + 100
+    ("the_floor_in_the_next_sentence_holds",
+     "(a) The design flow for a dwelling shall be one hundred thirty (130) gallons per day for "
+     "each bedroom, plus one hundred (100) gallons per day for the dwelling. The design flow for "
+     "a dwelling shall not be less than three hundred sixty (360) gallons per day.",
+     "Design flow", "flow.dwelling.7-3", {"bedrooms": 1}, 360.0),  # 230 < 360
     ("fee_tripled_before_the_permit",
      "(b) Where work is begun before the permit is issued, the permit fee shall be tripled.",
      "Fees", "fee.share.7-3", {"permit_fee_usd": 400}, 1200.0),
@@ -209,6 +219,19 @@ DATES = [
      "(a) Every septic tank shall be pumped at least once every 30 months by a licensed pumper.",
      "Maintenance", "pumping.date.7-3", {"last_pumping_date": "2025-06-01"}, "2027-12-01"),
 ]  # fmt: skip
+
+
+def test_a_deadline_counted_from_a_month_is_said_as_a_month() -> None:
+    """'Last pumped in June 2022' + 42 months: due by December 2025, not 'December 1, 2025'."""
+    from app.quantities import extract_quantities
+    from core.dates import Month
+
+    (given,) = [q.value for q in extract_quantities("It was last pumped in June 2022.")]
+    assert isinstance(given, Month)
+    text = "(B) Every septic tank shall be pumped at least once every forty-two (42) months."
+    rules = extract_rules([_section(text, "Maintenance")])
+    result = _run(rules, "pumping.date.7-3", last_pumping_date=given)
+    assert "December 2025" in result.summary and "December 1" not in result.summary
 
 
 @pytest.mark.parametrize(

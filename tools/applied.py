@@ -13,12 +13,14 @@ with neither has no rules: every call answers with an empty list, never an error
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
 from pydantic import BaseModel
 
+from core.dates import Month
 from core.errors import MissingInputError, ToolInputError, UnknownJurisdictionError
 from tools import base
 from tools.engine import evaluate
@@ -119,8 +121,10 @@ def coerce(spec: InputSpec, value: Any) -> Any:
     if spec.kind in ("date", "datetime"):
         if isinstance(value, date):
             return value
+        text = str(value).strip()
+        if re.fullmatch(r"\d{4}-\d{2}", text):  # '2022-06': a month
+            return Month(int(text[:4]), int(text[5:]), 1)
         try:
-            text = str(value).strip()
             return (
                 datetime.fromisoformat(text)
                 if "T" in text or " " in text

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from core.dates import Month
 from core.errors import MissingInputError, ToolInputError
 from tools.base import fmt
 from tools.formulas import (
@@ -103,6 +104,8 @@ class _Ctx:
 def _show(v: Value, unit: str = "") -> str:
     if isinstance(v, datetime):
         return v.strftime("%Y-%m-%d %H:%M")
+    if isinstance(v, Month):
+        return v.iso()
     if isinstance(v, date):
         return v.isoformat()
     if isinstance(v, bool) or v is None:
@@ -420,6 +423,8 @@ def _date(ctx: _Ctx, n: DateArithmetic) -> tuple[Value, str]:
         y, m = divmod(start.month - 1 + months, 12)
         day = min(start.day, calendar.monthrange(start.year + y, m + 1)[1])
         value = start.replace(year=start.year + y, month=m + 1, day=day)
+        if isinstance(start, Month):  # 'June 2022' + 42 months: December 2025
+            value = Month(value.year, value.month, 1)
     word = "+" if n.direction == "after" else "−"
     if n.on is not None:
         month, day = (int(p) for p in n.on.split("-"))
@@ -456,7 +461,9 @@ def evaluate(
         verdict = ""
         if ctx.outcomes:
             verdict = " — meets the rule" if all(ctx.outcomes) else " — does not meet the rule"
-        if isinstance(value, date) and not isinstance(value, datetime):
+        if isinstance(value, Month):
+            text = f"{value.label()} ({text})"
+        elif isinstance(value, date) and not isinstance(value, datetime):
             text = (
                 f"{value.strftime('%B')} {value.day}, {value.year} ({text})"  # as people write it
             )
