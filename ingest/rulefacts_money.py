@@ -39,6 +39,19 @@ _DOLLARS = re.compile(r"\$ ?(\d+(?:\.\d+)?)")
 _WHICHEVER = re.compile(r"\bwhichever is (greater|larger|higher|more|less|lower|smaller)\b")
 
 
+def _share(
+    label: str, unit: str, percent: float, said: str, quote: str, of: Input | Apply
+) -> PercentOf:
+    """`percent` percent of `of`, the percentage quoted by its sentence."""
+    return PercentOf(
+        kind="percent_of",
+        label=label,
+        unit=unit,
+        percent=const(percent, "%", said, quote),
+        of=of,
+    )
+
+
 def money_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
     """Each sentence that holds money as a percentage of a bid or cost (one rule a section)."""
     out: list[Rule] = []
@@ -58,13 +71,10 @@ def money_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
                 name=f"{base}_usd", kind="number", unit="$", label=f"the {base}, dollars",
                 low=0, high=1e9,
             )  # fmt: skip
-            share = PercentOf(
-                kind="percent_of",
-                label=f"{float(p.group(1)):g} percent of the {base}",
-                unit="$",
-                percent=const(float(p.group(1)), "%", f"percent of the {base}", c.text),
-                of=Input(kind="input", name=spec.name),
-            )
+            share = _share(
+                f"{float(p.group(1)):g} percent of the {base}", "$", float(p.group(1)),
+                f"percent of the {base}", c.text, Input(kind="input", name=spec.name),
+            )  # fmt: skip
             formula: PercentOf | Extreme = share
             if dollars:
                 which = _WHICHEVER.search(read)
@@ -112,13 +122,10 @@ def first_share_rules(section: Section, paras: list[list[Clause]], rules: list[R
     if len(found) != 1:
         return []
     c, m = found[0]
-    share = PercentOf(
-        kind="percent_of",
-        label=f"First {m.group(1)}: {float(m.group(2)):g} percent of the total capacity",
-        unit="gal",
-        percent=const(float(m.group(2)), "%", "of the total capacity", c.text),
-        of=Apply(kind="apply", rule=tank.id),
-    )
+    share = _share(
+        f"First {m.group(1)}: {float(m.group(2)):g} percent of the total capacity", "gal",
+        float(m.group(2)), "of the total capacity", c.text, Apply(kind="apply", rule=tank.id),
+    )  # fmt: skip
     return [
         extracted_rule(
             section,
@@ -179,13 +186,10 @@ def fee_share_rules(section: Section) -> list[Rule]:
     )
     share = f"{times * 100:g} percent of the {base}" if times < 1 else f"{times:g} times the {base}"
     what = m.group(1) or (subject[-1] if subject else "fee")
-    formula = PercentOf(
-        kind="percent_of",
-        label=f"{what[0].upper()}{what[1:]}: {share}",
-        unit="$",
-        percent=const(times * 100, "%", f"percent of the {base}", c.text),
-        of=Input(kind="input", name=spec.name),
-    )
+    formula = _share(
+        f"{what[0].upper()}{what[1:]}: {share}", "$", times * 100, f"percent of the {base}",
+        c.text, Input(kind="input", name=spec.name),
+    )  # fmt: skip
     return [
         extracted_rule(
             section,
