@@ -99,7 +99,10 @@ _GREATER = re.compile(r"\bwhichever is (?:greater|larger|more)\b|\bthe (?:greate
 _COND = re.compile(
     r"\b(?:where|if|when|whenever) (?:a|an) ([a-z]+(?: [a-z]+)?) (?:is|has been|will be) "
     r"(?:installed|used|provided|present|planned)"
+    r"|\b(?:where|if|when|whenever) (?:a|the) (?:dwelling|house|home|building) (?:has|uses|is served by) "
+    r"(?:a|an) ([a-z]+(?: [a-z]+)??)(?=[,.;]| or\b| and\b| the\b)"
 )
+"""'where a garbage disposal is installed', 'where a dwelling has a garbage disposal, or ...'."""
 _INCREASE = re.compile(r"\bincreased? by (\d+(?:\.\d+)?) (percent|gallons? per day|gallons?)\b")
 
 
@@ -314,13 +317,14 @@ def _modifiers(section: Section, paras: list[list[Clause]], rules: list[Rule]) -
                 i
                 for i, r in enumerate(rules)
                 if r.section == section.section
+                and not _deferred(r)
                 and not r.input("daily_flow_gpd")
                 and (unit is None or r.unit == unit)
                 and (("flow" in c.read) == (r.topic == "flow") or r.topic == "holding_tank")
             ]
             if len(targets) != 1:
                 continue
-            words = cond.group(1)
+            words = cond.group(1) or cond.group(2)
             spec = flag_spec(words)
             when = Condition(
                 input=spec.name, op="eq", value=True, text=f"With a {words}", quote=c.text

@@ -108,6 +108,14 @@ SHAPES = [
      "gallons, plus 250 gallons for each bedroom over three.\n(b) Where a food grinder is "
      "installed, the capacity required by subsection (a) shall be increased by 400 gallons.",
      "Tanks", "tank.dwelling.7-3", {"bedrooms": 4, "food_grinder": False}, 1150.0),
+    ("percent_increase_where_a_dwelling_has_one",
+     "B. The septic tanks serving a dwelling shall hold not less than 1,250 gallons for a dwelling "
+     "with three or fewer bedrooms, plus 375 gallons for each bedroom over three.\nC. Where a "
+     "dwelling has a garbage disposal, or where sewage is delivered by a lift station, the "
+     "capacity required by paragraph B shall be increased by fifty (50) percent.\nF. Tank "
+     "capacity for an establishment other than a dwelling shall be determined under Minnesota "
+     "Rules, part 7081.0250.",
+     "Tanks", "tank.dwelling.7-3", {"bedrooms": 5, "garbage_disposal": True}, 3000.0),
     ("holding_tank_one_figure",
      "(c) For a home, the holding tank shall hold at least 1,800 gallons.",
      "Holding tanks", "holding_tank.dwelling.7-3", {}, 1800.0),
