@@ -114,6 +114,7 @@ class Lexicon(_Record):
     not_negation: str
     conditional: str
     restriction: str
+    several: str
     evasion: str
     qualifiers: list[str]
     instruments: list[str]

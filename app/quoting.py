@@ -34,9 +34,11 @@ from app.reader import (
     Scored,
     asked_types,
     asking_and_context,
+    asks_several,
     carries,
     deferral,
     figure,
+    figures,
     holds_subject,
     is_yes_no,
     polarity,
@@ -376,6 +378,21 @@ class QuotingMixin:
                     lead = f"{lead}: {found}"
         elif main is not None:
             found = figure(text, main, part)
+            if found and main in FIGURE_TYPES and asks_several(part):
+                # 'what are the penalty amounts?': every figure of the chosen sentence, or of the
+                # list the chosen item belongs to ('$200 ...; $400 ...; $750 ...')
+                lists = [
+                    s
+                    for s in ranked
+                    if s.provision.section.ref == best.provision.section.ref
+                    and s.provision.text != text
+                    and text in s.provision.text
+                    and ":" in s.provision.text[: s.provision.text.index(text) + len(text)]
+                ]
+                listed = min(lists, key=lambda s: len(s.provision.text), default=best)
+                several = figures(listed.provision.text, main)
+                if 1 < len(several) <= _MOST_FIGURES:
+                    best, text, found = listed, listed.provision.text, "; ".join(several)
             if found:
                 lead = found[0].upper() + found[1:]
         chosen = [best]
@@ -700,6 +717,10 @@ class _Hit:
         self.chunk = chunk
         self.matched_by = ["exact"]
         self.vector_similarity = None
+
+
+_MOST_FIGURES = 4
+"""Most figures an answer lists for a part that asks for several ('what are the amounts?')."""
 
 
 def _without_stated(part: str, types: list[str]) -> str:

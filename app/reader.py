@@ -423,6 +423,23 @@ def figure(text: str, name: str, question: str = "") -> str | None:
     return best.group(0).strip(" ,.;")
 
 
+def figures(text: str, name: str) -> list[str]:
+    """Every verbatim phrase of type `name` in a provision, in order, each once."""
+    lex = lexicon()
+    t = lex.answer_types.get(name)
+    if not t or not t.figure or text in ROWS:
+        return []
+    found = [m.group(0).strip(" ,.;") for m in lex.pattern(t.figure).finditer(text)]
+    return list(dict.fromkeys(f for f in found if f))
+
+
+def asks_several(question: str) -> bool:
+    """Whether a part asks for every figure of its kind a provision lists ('what are the civil
+    penalty amounts?'), `lexicon.several`."""
+    lex = lexicon()
+    return bool(lex.pattern(lex.several).search(question))
+
+
 def _phrase(text: str) -> list[str]:
     """The stems of a text's words in order, a function word or a short one left as a gap."""
     skip = set(lexicon().function_words)

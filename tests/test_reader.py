@@ -549,3 +549,26 @@ def test_a_parenthesised_caption_that_is_no_unit_makes_no_table() -> None:
     text = "TABLE 2 FEES (SEE RESOLUTION)\nPermit 12 15\nRenewal 4 5"
     texts = [p.text for p in provisions(_Section("x", "2", "Fees", text), 0)]
     assert "Permit 12 15" not in texts
+
+
+@pytest.mark.parametrize(
+    ("question", "several"),
+    [
+        ("What are the civil penalty amounts for a citation?", True),
+        ("What insurance limits do installers need?", True),
+        ("What is the penalty for a first violation?", False),
+        ("How far must the tank be from a well?", False),
+    ],
+    ids=["what-are-the-amounts", "plural-limits", "one-penalty", "one-distance"],
+)
+def test_a_part_that_asks_for_several_figures_gets_every_one_its_list_gives(
+    question: str, several: bool
+) -> None:
+    from app.reader import asks_several, figures
+
+    assert asks_several(question) is several
+    listed = (
+        "The civil penalty for a citation is: (1) $200 for a first violation; (2) $400 for a "
+        "second violation; and (3) $750 for each further violation."
+    )
+    assert figures(listed, "money") == ["$200", "$400", "$750"]
