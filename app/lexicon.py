@@ -115,6 +115,7 @@ class Lexicon(_Record):
     conditional: str
     restriction: str
     several: str
+    refers_back: str
     evasion: str
     qualifiers: list[str]
     instruments: list[str]

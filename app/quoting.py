@@ -53,6 +53,7 @@ from app.reader import (
     synonyms_of,
     vocabulary,
     weighed,
+    with_antecedents,
     without_asked,
 )
 from app.records import ToolCall
@@ -235,7 +236,7 @@ class QuotingMixin:
             return []
         name = self.names[jurisdiction]
         blocks: list[Block] = []
-        for part in parts:
+        for part in with_antecedents(parts):
             block = self._answer_part(part, u, name, jurisdiction, pool, exact)
             if block is not None and len(parts) > 1 and not block.abstained:
                 taken = {b.supports[0].quote for b in blocks if b.supports and not b.abstained}

@@ -300,6 +300,17 @@ def split_parts(question: str) -> list[str]:
 # -- scoring ---------------------------------------------------------------------------------
 
 
+def with_antecedents(parts: list[str]) -> list[str]:
+    """The asked parts, a part that asks about what the part before it asked ('..., and does it
+    matter that we're on the lake?', `lexicon.refers_back`) read with that part."""
+    lex = lexicon()
+    out = list(parts)
+    for i in range(1, len(parts)):
+        if lex.pattern(lex.refers_back).search(parts[i]):
+            out[i] = f"{parts[i - 1].rstrip(' ?')}; {parts[i]}"
+    return out
+
+
 def _vectors(texts: Sequence[str]) -> np.ndarray:
     from index.encoder import get_query_encoder
 

@@ -572,3 +572,14 @@ def test_a_part_that_asks_for_several_figures_gets_every_one_its_list_gives(
         "second violation; and (3) $750 for each further violation."
     )
     assert figures(listed, "money") == ["$200", "$400", "$750"]
+
+
+def test_a_part_about_the_part_before_it_is_read_with_it() -> None:
+    from app.reader import with_antecedents
+
+    parts = ["How long do we have to fix it", "does it matter that we're on the lake?"]
+    assert with_antecedents(parts)[1] == (
+        "How long do we have to fix it; does it matter that we're on the lake?"
+    )
+    apart = ["How long is a permit valid", "can it be extended?"]  # its own question
+    assert with_antecedents(apart) == apart
