@@ -182,6 +182,7 @@ def test_figures_are_verbatim_with_their_unit() -> None:
     assert figure("in the sum of not less than five hundred dollars ($500.00)", "money")
     assert carries("within sixty (60) days after notice", "duration")
     assert not carries("Fees shall be set by resolution.", "money")
+    assert carries("A permit shall expire on November 30 of the year following.", "duration")
 
 
 def test_provisions_are_verbatim_and_keep_a_list_with_its_lead_in() -> None:

@@ -153,6 +153,13 @@ def test_each_asked_part_gets_its_rule_and_inputs(
     assert got == expected
 
 
+def test_how_often_is_never_answered_by_a_rule_of_another_kind_of_figure() -> None:
+    from app.rule_route import _figure_types, _unit_types
+
+    asked = _figure_types("How often does the septic tank have to be pumped?")
+    assert asked == {"frequency"} and not asked & _unit_types("gal")
+
+
 def test_a_question_is_split_into_its_asked_parts() -> None:
     q = "What size holding tank for 5 bedrooms, and at what level must the alarm go off?"
     assert [p.asked for p in parts(q)] == [True, True]
