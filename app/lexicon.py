@@ -116,6 +116,8 @@ class Lexicon(_Record):
     restriction: str
     several: str
     refers_back: str
+    establishment: str
+    dwelling_only: str
     evasion: str
     qualifiers: list[str]
     instruments: list[str]

@@ -575,13 +575,16 @@ class QuotingMixin:
                 holds_subject(q, text, names, params.typed_subject) for q in (mine, back) if q
             )
 
+        lex = lexicon()
+        other = any(lex.pattern(lex.establishment).search(q) for q in (part, whole) if q)
         typed = [
             s
             for s in ranked[: params.typed_window]
             if carries(s.provision.text, main)
             and s.score >= params.typed_share * top
             and (not part or held(s))
-        ]
+            and not (other and lex.pattern(lex.dwelling_only).search(s.provision.text))
+        ]  # ('a 40-seat restaurant': a figure for a dwelling is not its answer)
         # a provision that states the figure ('a misdemeanor') before one that only names the
         # kind of thing ('the penalty provisions')
         # ... and one about the asked case before one about a later case the question does not

@@ -241,10 +241,14 @@ def choose(
         ranked: list[tuple[int, int, int, int, Any, dict[str, Any], set[str]]] = []
         best_text: tuple[int, Any] | None = None
         asked = _figure_types(part.text)
+        lex = lexicon()
+        other = lex.pattern(lex.establishment).search(scope)  # 'a 40-seat restaurant'
         for i, rule in enumerate(rules):
             gives = _unit_types(rule.unit)
             if asked and gives and not asked & gives:
                 continue  # "how far must the tank be ..." is not asking for its capacity
+            if other and lex.pattern(lex.dwelling_only).search(rule.asks):
+                continue  # a dwelling's rule does not size a restaurant
             own, found, first = _hits(rule, part.text)
             if not own and before:
                 own, found, _ = _hits(rule, before)

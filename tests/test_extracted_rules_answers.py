@@ -87,6 +87,13 @@ def test_a_question_no_extracted_rule_computes_still_quotes_the_provision_that_a
 
 
 @pytest.mark.slow
+def test_a_figure_for_a_dwelling_does_not_answer_for_a_restaurant(assistant: Assistant) -> None:
+    answer = assistant.ask("What design flow do I use for a 40-seat restaurant in Maple Hollow?")
+    assert answer.abstained and "7081" in answer.answer, answer.answer
+    assert not any(f in answer.answer for f in ("300 gallons per day", "540", "660"))
+
+
+@pytest.mark.slow
 def test_a_date_the_user_gives_is_counted_by_the_extracted_period(assistant: Assistant) -> None:
     answer = assistant.ask(
         "Our septic tank in Maple Hollow was last pumped on June 1, 2025. When is the next "
