@@ -335,6 +335,13 @@ class QuotingMixin:
             if extra:
                 ranked = score(self._without_places(query), pool + extra, types=types)
                 best = ranked[0]
+        if main is not None and main not in FIGURE_TYPES and not exact:
+            # 'who decides a variance?': the asked thing's rarest words find its section when
+            # the common ones ('septic') pull the search elsewhere
+            more = self._rare_pool(part, jurisdiction, pool)
+            if more:
+                pool = pool + more
+                ranked = score(self._without_places(query), pool, types=types)
         if main is not None:
             typed = self._typed(ranked, main, part, _q(u))
             if main not in FIGURE_TYPES and not yes_no:
@@ -349,6 +356,10 @@ class QuotingMixin:
                     # the text closest to the question sends the reader elsewhere for the figure
                     return self._abstain(part, name, jurisdiction, defers, main)
                 best = typed[0]
+                if main not in FIGURE_TYPES and not exact and not yes_no:
+                    # 'who decides a variance?': the provision that speaks of the asked thing
+                    # (its rare words most), over the reader's choice by the yes/no margin
+                    best = self._ruling(part, jurisdiction, ranked, main, best) or best
         decided = True
         if yes_no and main is None and wanted is not None and not exact:
             # the rule may sit in a sibling section: search for the subject's rarest words too
