@@ -479,7 +479,7 @@ class QuotingMixin:
             if ref in have:
                 continue
             section = self._read_section(jurisdiction, ref)
-            if section is not None:
+            if section is not None and getattr(section, "kind", "section") not in _NO_RULES:
                 out.extend(replace(p, similarity=floor) for p in provisions(section, rank))
         return out
 
@@ -734,6 +734,8 @@ class _Hit:
         self.vector_similarity = None
 
 
+_NO_RULES = ("adoption", "preamble", "table_of_contents")
+"""Section kinds that lay down no rule: a title block, a preamble, a table of contents."""
 _MOST_FIGURES = 4
 """Most figures an answer lists for a part that asks for several ('what are the amounts?')."""
 

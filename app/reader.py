@@ -630,9 +630,31 @@ def words_and_digits(text: str) -> set[float]:
     return out
 
 
+_ITEMS = re.compile(r"\s(?=\(\s?\d{1,2}\s?\)\s|\(\s?[a-z]\s?\)\s|[a-z]\.\s)")
+
+
+def _asked_item(question: str, provision: str) -> str:
+    """A list's lead-in with the items that hold most of the question's subject words the lead-in
+    does not ('(2) All repair, extension, replacement ...' for 'a permit to replace my tank?',
+    not '(4) Permits shall not be required for routine maintenance'); the provision itself when
+    it is no list, or every item holds as many."""
+    pieces = _ITEMS.split(provision)
+    if len(pieces) < 3:
+        return provision
+    lead, items = pieces[0], pieces[1:]
+    subject = {_stem(w) for w in subject_words(question)} - set(stems(lead))
+    held = [len(subject & set(stems(item))) for item in items]
+    best = max(held)
+    if best == 0 or held.count(best) == len(items):
+        return provision
+    return " ".join([lead, *(item for item, n in zip(items, held, strict=True) if n == best)])
+
+
 def polarity(question: str, provision: str) -> str | None:
-    """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure."""
+    """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure (a
+    list is judged by its lead-in and the item the question asks about)."""
     lex = lexicon()
+    provision = _asked_item(question, provision)
     # "Can I do it myself, or does a licensed installer have to?": Yes or No answers the first
     question = _ALTERNATIVE.split(question, maxsplit=1)[0]
     said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no

@@ -87,6 +87,20 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
     ("question", "provision", "word"),
     [
         ("Is a cesspool allowed?", "Cesspools shall not be installed.", "No"),
+        (
+            "Do I need a permit to replace my septic tank?",
+            "Permits shall be required as follows: ( 1 ) All new installations of tanks. (2) All "
+            "repair, replacement or modification of systems. (4) Permits shall not be required "
+            "for normal routine inspection and maintenance.",
+            "Yes",
+        ),
+        (
+            "Do I need a permit for routine maintenance of my system?",
+            "Permits shall be required as follows: ( 1 ) All new installations of tanks. (2) All "
+            "repair, replacement or modification of systems. (4) Permits shall not be required "
+            "for normal routine inspection and maintenance.",
+            "No",
+        ),
         ("Do I need a permit?", "No person shall install a system without a permit.", "Yes"),
         ("Do I need a permit to replace a lid?", "No permit is required for: (2) a lid.", "No"),
         (
@@ -142,6 +156,8 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
     ],
     ids=[
         "prohibited",
+        "a-listed-case-the-question-names",
+        "another-listed-case-the-question-names",
         "required-unless",
         "exempt",
         "not-until",
