@@ -94,11 +94,23 @@ def _stems(text: str) -> str:
     return " " + " ".join(w[:5] for w in re.findall(r"[a-z0-9%$]+", text.lower())) + " "
 
 
+def _near_words(term: str, low: str) -> int:
+    """Where a two-word term's words stand next to each other in either order ('what size
+    tank' holds 'tank size'), or -1."""
+    words = _stems(term).split()
+    if len(words) != 2:
+        return -1
+    found = re.search(rf" {re.escape(words[1])} {re.escape(words[0])} ", low)
+    return found.start() if found else -1
+
+
 def _hits(rule: Any, text: str) -> tuple[int, set[str], int]:
-    """(words of the rule's terms the text uses, the terms, where the first one stands)."""
+    """(words of the rule's terms the text uses, the terms, where the first one stands); a
+    two-word term counts in either order."""
     low = _stems(text)
-    found = {t for t in rule.terms if _stems(t) in low}
-    first = min((low.find(_stems(t)) for t in found), default=len(low))
+    at = {t: low.find(_stems(t)) if _stems(t) in low else _near_words(t, low) for t in rule.terms}
+    found = {t for t, i in at.items() if i >= 0}
+    first = min((at[t] for t in found), default=len(low))
     return sum(len(t.split()) for t in found), found, first
 
 

@@ -153,6 +153,16 @@ def test_each_asked_part_gets_its_rule_and_inputs(
     assert got == expected
 
 
+def test_a_two_word_term_is_found_in_either_order() -> None:
+    from types import SimpleNamespace
+
+    from app.rule_route import _hits
+
+    rule = SimpleNamespace(terms=["septic tank", "tank size"])
+    assert _hits(rule, "4 bedroom house, what size tank?")[1] == {"tank size"}
+    assert _hits(rule, "how big is the tank?")[1] == set()
+
+
 def test_how_often_is_never_answered_by_a_rule_of_another_kind_of_figure() -> None:
     from app.rule_route import _figure_types, _unit_types
 
