@@ -620,7 +620,11 @@ class QuotingMixin:
 
         return sorted(
             typed,
-            key=lambda s: (figure(s.provision.text, main) is None, case_rank(s), kind_rank(s)),
+            key=lambda s: (
+                figure(s.provision.text, main, part if main == "count" else "") is None,
+                case_rank(s),
+                kind_rank(s),
+            ),
         )
 
     def _abstain(

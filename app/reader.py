@@ -418,6 +418,11 @@ def figure(text: str, name: str, question: str = "") -> str | None:
     if row is not None and lex.pattern(t.figure).search(row.read()):
         return row.cell([_phrase(question), *(_phrase(x) for x in synonyms_of(question))], _stem)
     found = list(lex.pattern(t.figure).finditer(text))
+    if name == "count" and question and (many := _HOW_MANY.search(question)):
+        # 'how many soil borings?': a count of borings ('four (4) satisfactory soil borings'),
+        # not 'eight (8) feet below'
+        nouns = {_stem(w) for w in many.group(1).lower().split()}
+        found = [m for m in found if nouns & {_stem(w) for w in m.group(0).lower().split()[1:]}]
     if not found:
         return None
     best = found[0]
@@ -432,6 +437,9 @@ def figure(text: str, name: str, question: str = "") -> str | None:
 
         best = max(found, key=overlap)  # the first of the best
     return best.group(0).strip(" ,.;")
+
+
+_HOW_MANY = re.compile(r"\bhow many\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
 
 
 def figures(text: str, name: str) -> list[str]:

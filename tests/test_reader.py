@@ -191,6 +191,19 @@ def test_a_stated_count_is_checked_against_the_same_noun() -> None:
     assert word == "No" and "borings" in found
 
 
+def test_how_many_counts_the_asked_thing_not_another_figure() -> None:
+    text = (
+        "At a minimum, four (4) satisfactory soil borings per site shall be made. Borings shall "
+        "be made to a minimum depth of eight (8) feet below grade."
+    )
+    assert figure(text, "count", "how many soil borings do I need?") == (
+        "four (4) satisfactory soil borings"
+    )
+    assert (
+        figure("Borings shall go eight (8) feet below grade.", "count", "how many borings?") is None
+    )
+
+
 def test_figures_are_verbatim_with_their_unit() -> None:
     assert figure("not less than one-eighth (1/8) inch per foot", "distance") == (
         "one-eighth (1/8) inch per foot"
