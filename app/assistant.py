@@ -25,6 +25,7 @@ from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
 from app.compose import Block, render
 from app.params import PREMISE as _PREMISE
 from app.places import detect_jurisdictions
+from app.lexicon import lexicon
 from app.reader import (
     FIGURE_TYPES,
     asked_types,
@@ -115,7 +116,14 @@ def _lead(question: str, blocks: list[Block]) -> None:
         or re.match(r"\W*(?:yes|no)\b", first.headline, re.I)
     ):
         return
-    if first.value is not None and first.topic == "site":
+    if first.topic == "site":
+        # 'a drainfield 20 feet from a well, is that ok / true?': the site check decides
+        fails = first.headline.startswith("The site fails")
+        meets = first.headline.startswith("Every distance checked meets")
+        if fails or meets:
+            lex = lexicon()
+            flipped = bool(lex.pattern(lex.negative).search(asking_and_context(question)[0]))
+            first.headline = f"{'No' if fails != flipped else 'Yes'}. {first.headline}"
         return
     quote = first.supports[0].quote
     checked = premise_check(question, f"{first.headline} {quote}", asked_types(question))

@@ -158,6 +158,8 @@ def extract_params(text: str) -> CalcParams:
     if re.search(r"\btank\b", t, re.I):
         p.component = "tank" if p.component is None else p.component
     p.distances = _distances(t)
+    if p.distances and p.feature not in {d.feature for d in p.distances}:
+        p.feature = p.distances[0].feature  # '20 feet from a well' names it, not 'my neighbor
     return p
 
 

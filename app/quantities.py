@@ -213,8 +213,11 @@ def bind(specs: list[Any], quantities: list[Quantity]) -> dict[str, Any]:
     pairs = []
     for si, spec in enumerate(specs):
         for qi, q in enumerate(quantities):
-            if compatible(spec.unit, spec.kind, q):
-                pairs.append((-score(spec.label, q), si, qi))
+            if not compatible(spec.unit, spec.kind, q):
+                continue
+            if "depth" in spec.name and re.match(r"(?:away )?from\b", q.after):
+                continue  # '20 feet from a well' is how far, not how deep the well is
+            pairs.append((-score(spec.label, q), si, qi))
     for s, si, qi in sorted(pairs):
         spec = specs[si]
         if spec.name in out or qi in used:

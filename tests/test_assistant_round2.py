@@ -36,6 +36,32 @@ def test_bedrooms_asked_after_a_premise_win(question: str, bedrooms: int) -> Non
     assert extract_params(question).bedrooms == bedrooms
 
 
+def test_the_feature_a_distance_is_from_is_the_asked_feature() -> None:
+    params = extract_params("my neighbor said you can put a drainfield 20 feet from a well")
+    assert params.feature == "well" and params.distances[0].feature == "well"
+
+
+def test_a_distance_from_a_well_is_not_the_wells_depth() -> None:
+    from types import SimpleNamespace
+
+    from app.quantities import bind, extract_quantities
+
+    depth = SimpleNamespace(name="well_depth_ft", unit="ft", kind="number", label="well depth, feet",
+                            default=None)  # fmt: skip
+    assert bind([depth], extract_quantities("a drainfield 20 feet from a well")) == {}
+    assert bind([depth], extract_quantities("my well is 40 feet deep")) == {"well_depth_ft": 40.0}
+
+
+@pytest.mark.slow
+def test_a_site_question_gets_the_site_checks_yes_or_no(assistant: Assistant) -> None:
+    near = assistant.ask(
+        "my neighbor said hugo lets you put a drainfield 20 feet from a well, is that true?"
+    )
+    assert near.answer.startswith("No. The site fails"), near.answer
+    far = assistant.ask("My drainfield in Hugo is 160 feet from my well. Is that ok?")
+    assert far.answer.startswith("Yes. Every distance checked meets"), far.answer
+
+
 @pytest.fixture(scope="module")
 def assistant(indexed_home: Path) -> Assistant:
     return Assistant(settings=Settings(home=indexed_home))
