@@ -23,9 +23,9 @@ from typing import Any
 
 from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
 from app.compose import Block, render
+from app.lexicon import lexicon
 from app.params import PREMISE as _PREMISE
 from app.places import detect_jurisdictions
-from app.lexicon import lexicon
 from app.reader import (
     FIGURE_TYPES,
     asked_types,
