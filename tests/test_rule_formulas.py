@@ -273,6 +273,13 @@ def test_each_step_of_a_combined_rule_is_shown() -> None:
     assert {c.section for c in r.citations} == {"502.03", "404.09"}
 
 
+def test_the_larger_of_one_bid_is_that_bid() -> None:
+    r = apply_rule("east-bethel", "escrow.winter", bids_usd=[12000], work_date="2026-01-15")
+    assert r.value == 15000
+    assert "The larger of the bids: $12,000 (the only one given)." in r.steps
+    assert not any("greater of  and" in s for s in r.steps)
+
+
 @pytest.mark.parametrize(
     ("inputs", "fix"),
     [

@@ -266,6 +266,9 @@ def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:
         if n.kind == "sum_of":
             return _step(ctx, n.label, " + ".join(t for _, t in vals), sum(nums), n.unit)
         value = max(nums) if n.kind == "greatest_of" else min(nums)
+        if len(vals) == 1:  # one bid given: the larger of the bids is that bid
+            ctx.steps.append(f"{n.label or 'Result'}: {vals[0][1]} (the only one given).")
+            return value, _show(value, n.unit)
         word = "greater" if n.kind == "greatest_of" else "smaller"
         if len(vals) > 2:
             word = "greatest" if n.kind == "greatest_of" else "least"
