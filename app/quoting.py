@@ -632,14 +632,17 @@ class QuotingMixin:
     ) -> Block:
         """No provision near the subject carries the asked type: say so, and where it defers."""
         says = lexicon().answer_types[main].says
+        names = [*self.names.values(), *self.names]
+        asked = without_asked(part, main)
         refer = next(
             (
                 s
                 for s in ranked[: lexicon().reader.defer_window]
                 if deferral(s.provision.text, main)
+                and holds_subject(asked, s.provision.text, names, lexicon().reader.typed_subject)
             ),
             None,
-        )
+        )  # where the text defers on the asked thing, not a '100 year floodplain as determined by
         shown = refer or ranked[0]
         label = shown.provision.section.label
         what = "It refers to" if refer is not None else "The closest provision is"

@@ -131,3 +131,12 @@ def test_two_topics_reaching_one_sentence_say_it_once(assistant: Assistant) -> N
     body = answer.answer.split("Sources:")[0]
     assert body.count("Pressurized systems require a separate 1,000 gallon pump tank.") == 1
     assert "premise (1,500 gallon)" in answer.answer
+
+
+@pytest.mark.slow
+def test_an_abstention_refers_only_to_a_deferral_on_the_asked_thing(assistant: Assistant) -> None:
+    answer = assistant.ask(
+        "my tank alarm keeps going off and the pumper says the drainfield is shot. what's the "
+        "deadline to replace it? hugo btw"
+    )
+    assert "It refers to Hugo §302.01" not in answer.answer  # a floodplain 'as determined by'
