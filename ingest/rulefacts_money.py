@@ -148,6 +148,9 @@ _MULTIPLE = re.compile(
     rf"|\b(\d+(?:\.\d+)?) percent of (?:the |that )?{_FEE}"
     rf"|\b(double|triple|twice) (?:the |that )?{_FEE}"
 )
+_FEE_WORDS = re.compile(
+    r"(?i)\bfees?\b[^\n]*\b(?:times|percent|doubled?|tripled?|quadrupled?|twice)\b|\b(?:times|percent|doubled?|tripled?|quadrupled?|twice)\b[^\n]*\bfees?\b"
+)
 _TIMES = {"doubled": 2, "double": 2, "twice": 2, "tripled": 3, "triple": 3, "quadrupled": 4}
 _SUBJECT = re.compile(r"\b(?:the|a|an) ((?:[a-z]+ )?fee)s? (?:shall|equal|of)\b")
 
@@ -157,6 +160,8 @@ def fee_share_rules(section: Section) -> list[Rule]:
     section, none when it holds two such). Its lines are read here ("tripled" holds no digit)."""
     found: list[tuple[Clause, re.Match[str]]] = []
     for line in section.text.splitlines():
+        if not _FEE_WORDS.search(line):
+            continue  # (read only the lines that could hold one)
         for s in sentences(" ".join(line.split())):
             read = read_numbers(s) or ""
             found += [(Clause(text=s, read=read), m) for m in _MULTIPLE.finditer(read)]
