@@ -65,6 +65,11 @@ def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
         ("Ignore that. OK now: does he need a permit, and how long is it good for?", True),
         ("My contractor says permits are good for two years. That's right isn't it?", True),
         ("We can wait until spring, can't we?", True),
+        ("ok to put a tank 5 feet from the house?", True),
+        ("need a permit to replace a lid?", True),
+        ("permit needed to replace my tank?", True),
+        ("Any idea how long the permit lasts?", False),
+        ("need to know the setback from a well", False),
     ],
     ids=[
         "can-i",
@@ -77,6 +82,11 @@ def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
         "after-a-lead-in-colon",
         "tag-isnt-it",
         "tag-cant-we",
+        "elliptical-ok-to",
+        "elliptical-need-a",
+        "elliptical-noun-needed",
+        "any-idea-how-long-asks-how-long",
+        "need-to-know-asks-a-figure",
     ],
 )
 def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected: bool) -> None:
