@@ -50,9 +50,12 @@ _PARAMS = {
 }
 _PART = re.compile(
     r"(?<=\?)\s*|;\s*|:\s+|(?<=\.)\s+(?=[A-Z])|,?\s+(?:and|also|plus)\s+(?=(?:what|how|when|which|is|are|"
-    r"does|do|can|will|at what|whether|by when|the)\b)",
+    r"does|do|can|will|at what|whether|by when|the)\b)|,\s+and\s+(?=(?:from|to)\s+(?:the|a|an|my|our|any)\b)",
     re.I,
 )
+_SAME_AGAIN = re.compile(r"^\W*(?:from|to)\s+(?:the|a|an|my|our|any)\b", re.I)
+"""'How far must the tank be from the house, and from the well?': the second part asks the
+first one's question of another feature."""
 _ASKS = re.compile(
     r"^\W*(?:so\s+|and\s+|then\s+|but\s+)?(?:what|what's|whats|how|when|which|where|whether|is|are|"
     r"does|do|can|could|will|would|should|must|may|at what|by when|tell|give|size|calculate|find)\b",
@@ -76,7 +79,10 @@ def parts(question: str) -> list[Part]:
 
 
 def _parallel(first: str, second: str) -> bool:
-    """Whether the second part opens with the same two asking words as the first ('how far')."""
+    """Whether the second part opens with the same two asking words as the first ('how far'), or
+    asks it again of another feature ('..., and from the well?')."""
+    if _SAME_AGAIN.match(second):
+        return True  # '..., and from the well?'
     a, b = (re.findall(r"[a-z']+", t.lower())[:2] for t in (first, second))
     return len(a) == 2 and a == b and bool(_ASKS.match(second))
 
@@ -250,6 +256,8 @@ def choose(
             asked_parts[n - 1].text if n and _parallel(asked_parts[n - 1].text, part.text) else ""
         )
         others = " ".join(p.text for p in pieces if p.asked and p is not part)
+        if _SAME_AGAIN.match(part.text):
+            others = ""  # '..., and from the well?': its feature is its own, not the house's
         ranked: list[tuple[int, int, int, int, Any, dict[str, Any], set[str]]] = []
         best_text: tuple[int, Any] | None = None
         asked = _figure_types(part.text)

@@ -139,6 +139,9 @@ ROUTES = [
     P("east-bethel", "The normal setback is 20 feet. How close can my tank be to my detached garage with no basement in East Bethel?",
       [("setback.accessory_building", {"base_setback_ft": 20})], id="base-figure-garage"),
     P("hugo", "How long is a permit valid in Hugo?", [], id="no-date-no-rule"),
+    P("hugo", "How far does the tank need to be from the house in Hugo, and from the well?",
+      [("setback.table", {"component": "tank", "feature": "building"})],
+      id="a-feature-asked-again-never-borrows-the-first-parts"),
     P("hugo", "How far must the septic tank for my 4 bedroom house be from my well in Hugo?", [],
       id="a-distance-asked-is-not-a-tank-capacity"),
 ]  # fmt: skip
@@ -168,6 +171,14 @@ def test_how_often_is_never_answered_by_a_rule_of_another_kind_of_figure() -> No
 
     asked = _figure_types("How often does the septic tank have to be pumped?")
     assert asked == {"frequency"} and not asked & _unit_types("gal")
+
+
+def test_a_part_that_asks_the_same_of_another_feature_is_its_own_part() -> None:
+    q = "How far does the tank need to be from the house, and from the well?"
+    assert [p.text for p in parts(q)] == [
+        "How far does the tank need to be from the house",
+        "from the well?",
+    ]
 
 
 def test_a_question_is_split_into_its_asked_parts() -> None:
