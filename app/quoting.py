@@ -335,7 +335,7 @@ class QuotingMixin:
             if extra:
                 ranked = score(self._without_places(query), pool + extra, types=types)
                 best = ranked[0]
-        if main is not None and main not in FIGURE_TYPES and not exact:
+        if main is not None and not lexicon().answer_types[main].figure and not exact:
             # 'who decides a variance?': the asked thing's rarest words find its section when
             # the common ones ('septic') pull the search elsewhere
             more = self._rare_pool(part, jurisdiction, pool)
@@ -356,7 +356,7 @@ class QuotingMixin:
                     # the text closest to the question sends the reader elsewhere for the figure
                     return self._abstain(part, name, jurisdiction, defers, main)
                 best = typed[0]
-                if main not in FIGURE_TYPES and not exact and not yes_no:
+                if not lexicon().answer_types[main].figure and not exact and not yes_no:
                     # 'who decides a variance?': the provision that speaks of the asked thing
                     # (its rare words most), over the reader's choice by the yes/no margin
                     best = self._ruling(part, jurisdiction, ranked, main, best) or best
