@@ -150,10 +150,70 @@ def _html_to_text(text: str) -> str:
     return "\n".join(ln for ln in lines if ln)
 
 
+_MD_HEADING = re.compile(r"(?m)^\s{0,3}#{1,6}\s+\S")
+_MD_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+_MD_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$")
+_SITE_FOOTER = re.compile(r"\s*(?:©|\(c\)\s|Copyright\b|Powered by\b)", re.I)
+"""A website's footer line ("© 2024 City of ... | Privacy", "Powered by ...")."""
+_MD_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def looks_like_markdown(text: str) -> bool:
+    """Whether a text file is Markdown (a code page copied from a website, saved as .txt):
+    several `#` headings, or headings with links or a pipe table."""
+    heads = len(_MD_HEADING.findall(text))
+    return heads >= 3 or (
+        heads >= 1
+        and (len(_MD_LINK.findall(text)) >= 3 or bool(re.search(r"(?m)^\s*\|.*\|\s*$", text)))
+    )
+
+
+def _table_text(rows: list[list[str]]) -> list[str]:
+    """A pipe table as fixed-width columns (two spaces at least between cells)."""
+    width = max(len(r) for r in rows)
+    rows = [r + [""] * (width - len(r)) for r in rows]
+    sizes = [max(len(r[i]) for r in rows) for i in range(width)]
+    return ["    ".join(c.ljust(sizes[i]) for i, c in enumerate(r)).rstrip() for r in rows]
+
+
 def _markdown_to_text(text: str) -> str:
-    text = re.sub(r"(?m)^\s{0,3}#{1,6}\s+", "", text)
+    """Plain text of a Markdown page: heading marks, emphasis, link targets, block quote marks,
+    rules and a site's navigation ("[Back to top](#top)", lists of bare links) go; a pipe table
+    becomes fixed-width columns, so its rows read like a printed table's."""
+    out: list[str] = []
+    table: list[list[str]] = []
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        line = raw.rstrip()
+        if line.strip().startswith("|") and line.strip().endswith("|"):
+            if not _MD_TABLE_RULE.match(line):
+                table.append([_inline(c.strip()) for c in line.strip().strip("|").split("|")])
+            continue
+        if table:
+            out += _table_text(table)
+            table = []
+        if _MD_RULE.match(line):
+            out.append("")
+            continue
+        bare = _MD_LINK.sub("", re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", line)).strip(" |>*-")
+        if _MD_LINK.search(line) and not re.search(r"\w", bare):
+            continue  # navigation: a line of links only
+        if _SITE_FOOTER.match(line):
+            continue
+        line = re.sub(r"^(\s{0,3})#{1,6}\s+", r"\1", line)
+        line = re.sub(r"^\s*>\s?", "", line)
+        line = re.sub(r"^(\s*)[-+]\s+", r"\1* ", line)
+        out.append(_inline(line))
+    if table:
+        out += _table_text(table)
+    return "\n".join(out)
+
+
+def _inline(text: str) -> str:
+    text = _MD_LINK.sub(lambda m: m.group(1), text)
     text = re.sub(r"\*\*(.+?)\*\*|__(.+?)__", lambda m: m.group(1) or m.group(2), text)
-    return text
+    text = re.sub(r"(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![\w*])", r"\1", text)
+    text = re.sub(r"(?<!\w)_(?!\s)([^_\n]+?)(?<!\s)_(?!\w)", r"\1", text)
+    return text.replace("`", "")
 
 
 def _extract_pages(pages: Any, path: Path) -> tuple[list[str], list[int]]:
@@ -271,7 +331,7 @@ def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
     text, encoding = decode_text(data, path)
     if suffix in (".html", ".htm"):
         text = _html_to_text(text)
-    elif suffix == ".md":
+    elif suffix == ".md" or looks_like_markdown(text):
         text = _markdown_to_text(text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():

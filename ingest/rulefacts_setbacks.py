@@ -39,7 +39,7 @@ _SETBACK_TITLE = re.compile(r"setback|location|siting|distance|isolation|placeme
 # "10 feet from a property line" (items may share a line: "..., and 10 feet from a building")
 _FROM = re.compile(
     r"\b(\d+(?:\.\d+)?) (?:feet|foot|ft\.?)\s*(?:horizontally )?(?:from|of) (?:a |an |the |any )?"
-    r"([a-z][a-z ,'/-]*?)(?=\s*(?:[;.]|,? and\b|,? or any\b|,? or (?:a|an) greater\b|"
+    r"(?!vertical\b|separation\b)([a-z][a-z0-9 ,'/-]*?)(?=\s*(?:[;.]|,? and\b|,? or any\b|,? or (?:a|an) greater\b|"
     r",? (?:measured|unless|except|whichever)\b|$))"
 )
 # "a. Property line: five feet." / "Natural environment lakes, including ...: 150 feet;"
@@ -52,7 +52,7 @@ _LESS_THAN = re.compile(r"\bless than (\d+) (?:feet|foot|ft)\b")
 # "not more than 100 feet from a driveway": a greatest distance, no setback
 _AT_MOST = re.compile(r"\b(?:not more than|no more than|no farther than|at most|within)\s*$")
 _NAME = r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*"
-_INCLUDING = re.compile(rf"\bincluding ({_NAME}(?:(?:, (?:and )?| and ){_NAME})*)")
+_INCLUDING = re.compile(rf"\bincluding (?:the )?({_NAME}(?:(?:, (?:and )?| and ){_NAME})*)")
 """Waters a class of feature names ("Natural environment lakes, including Tamarack Lake and
 Heron Marsh"): each named one is a feature of its own with the class's distance."""
 _STATE_RULE = (
@@ -79,8 +79,11 @@ _KEYS: tuple[tuple[str, str], ...] = (
     ("well", r"\bwells?\b"),
     ("water_suction_pipe", r"suction"),
     ("water_pipe", r"water (?:pipe|line|main)s?\b.*pressure|pressure.*\b(?:pipe|line)"),
-    ("building_without_foundation", r"(?:without|no) (?:a )?foundation"),
-    ("building", r"\bbuilding|dwelling|house|garage|foundation"),
+    (
+        "building_without_foundation",
+        r"(?:without|no) (?:a )?(?:foundation|basement)|without (?:one|1)$",
+    ),
+    ("building", r"\b(?:buildings?|dwellings?|houses?|garages?|foundations?)\b"),
     ("water", r"\blakes?\b|\brivers?\b|\bstreams?\b|ordinary high water|\bohw"),
     ("wetland", r"wetland"),
     ("bluff", r"bluff"),
@@ -137,7 +140,8 @@ class _Rows:
         self, comps: tuple[str, ...], words: str, feet: float, quote: str, key: str = ""
     ) -> None:
         label = " ".join(words.split()).strip(" ,")
-        key = key or feature_key(label)
+        # "a river or stream, including the Groundhouse River": the class is the feature
+        key = key or feature_key(re.split(r",?\s+including\b", label)[0])
         named = "_".join(w.lower() for w in re.findall(r"(?<=\s)[A-Z][a-z]+\b", label)[-4:])
         if re.search(r"\ball other\b|\bany other\b", label.lower()) or not named:
             named = ""

@@ -14,7 +14,7 @@ from core.errors import (
     UnreadableDocumentError,
     UnsupportedFormatError,
 )
-from ingest.loaders import load_source
+from ingest.loaders import load_source, looks_like_markdown
 
 DATA = Path(__file__).parent / "data" / "ingest"
 
@@ -110,3 +110,46 @@ def test_pdf_pages_keep_their_boundaries(tmp_path: Path) -> None:
     assert source.page_starts is not None and len(source.page_starts) == 2
     second = source.text[source.page_starts[1] :]
     assert second.startswith("Section 2. Second page text.")
+
+
+@pytest.mark.parametrize(
+    ("text", "markdown"),
+    [
+        pytest.param(
+            "## Section 1 - Purpose\n\ntext\n\n## Section 2 - Permits\n\n## Section 3 - Fees\n",
+            True,
+            id="headings",
+        ),
+        pytest.param(
+            "# Chapter 6\n\n| Bedrooms | Gallons |\n|---|---|\n| 3 | 1,000 |\n",
+            True,
+            id="heading-and-pipe-table",
+        ),
+        pytest.param(
+            "Sec. 5. Permits.\n# of bedrooms: 3\n", False, id="one-hash-line-is-no-markdown"
+        ),
+        pytest.param("SECTION 4.0 PERMITS\n4.1 Construction Permit\n", False, id="plain-ordinance"),
+    ],
+)
+def test_markdown_saved_as_text_is_recognised(text: str, markdown: bool) -> None:
+    assert looks_like_markdown(text) is markdown
+
+
+def test_markdown_page_becomes_plain_text_with_a_fixed_width_table(tmp_path: Path) -> None:
+    page = tmp_path / "code.txt"
+    page.write_text(
+        "[Skip to main content](#main)\n* [Home](/)\n* [City Code](/code)\n\n"
+        "## Section 6.40.040 - Septic tank capacity.\n\n"
+        "Each **dwelling** shall have a tank as shown in [the table](#t):\n\n"
+        "| Bedrooms | Tank capacity (gallons) |\n|----------|------|\n| 3 | 1,250 |\n| 4 | 1,500 |\n\n"
+        "*(Ord. 2004-6 § 1)*\n\n> **Editor's note:** amended.\n\n[Back to top](#top)\n\n"
+        "© 2024 City of Juniper Bay | [Privacy](/privacy)\n",
+        encoding="utf-8",
+    )
+    text = load_source(page).text
+    assert "Section 6.40.040 - Septic tank capacity." in text
+    assert "Each dwelling shall have a tank as shown in the table:" in text
+    assert "Bedrooms    Tank capacity (gallons)\n3           1,250\n4           1,500" in text
+    assert "(Ord. 2004-6 § 1)" in text and "Editor's note: amended." in text
+    for gone in ("Skip to main", "Home", "Back to top", "©", "](", "|", "**", "##"):
+        assert gone not in text, gone

@@ -108,6 +108,23 @@ CITIES = [
         id="township-roman-scan",
     ),
     pytest.param(
+        FORMATS / "manifest-web-markdown.yaml",
+        FORMATS / "web_markdown.expected.json",
+        [
+            "Back to top",
+            "Skip to main",
+            "Powered by",
+            "©",
+            "**",
+            "](",
+            "| ",
+            "Editor's note",
+            "Cross reference",
+            "(Ord.",
+        ],
+        id="web-page-markdown",
+    ),
+    pytest.param(
         FORMATS / "manifest-township-parts.yaml",
         FORMATS / "township_parts.expected.json",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
@@ -389,3 +406,12 @@ def test_a_paragraph_number_cited_inside_a_sentence_starts_no_paragraph() -> Non
         "and 5.2.2 shall be increased by forty (40) percent.",
         "5.2.4 Septic tanks shall have at least two (2) compartments, or two tanks in series.",
     ]
+
+
+def test_a_run_in_subsection_starts_a_line_of_its_own() -> None:
+    """'Subsection B. Term of Permit. ...' after a sentence is a provision of its own, not the
+    end of the one before it (a list's last item would otherwise swallow the next lead-in)."""
+    ((entry, source),) = load_manifest(FORMATS / "manifest-township-roman.yaml")
+    doc = parse_document(entry, source)
+    permits = next(s for s in doc.sections if s.section == "III")
+    assert "Zoning Administrator.\nSubsection B. Term of Permit." in permits.text

@@ -762,3 +762,59 @@ def test_a_feature_listed_twice_by_depth_is_read_as_two_features(feature: str, f
     section = _section(CASING_TABLE, "Setbacks").model_copy(update={"char_end": len(CASING_TABLE)})
     (rule,) = extract_rules([section], CASING_TABLE)
     assert _run([rule], rule.id, feature=feature, component="soil_treatment_area").value == feet
+
+
+SUBSECTION_SETBACKS = (
+    "Subsection A. Tanks. Every septic tank shall be located not less than:\n"
+    "1. Fifteen (15) feet from a property line;\n"
+    "2. Ten (10) feet from a building.\n"
+    "Subsection B. Soil Treatment Areas. Every soil treatment area shall be located not less than:\n"
+    "1. Twenty (20) feet from a property line; and\n"
+    "2. Twenty-two (22) feet from a building with a basement, and twelve (12) feet from a "
+    "building without one.\n"
+    "Subsection C. Surface Waters. Every tank and soil treatment area shall be set back not "
+    "less than:\n"
+    "1. One hundred twenty-five (125) feet from a river or stream, including the Groundhouse "
+    "River.\n"
+    "Subsection D. Vertical Separation. Every soil treatment area shall have not less than "
+    "three (3) feet of vertical separation from bedrock."
+)
+
+
+@pytest.mark.parametrize(
+    ("feature", "component", "feet"),
+    [
+        pytest.param("property_line", "tank", 15.0, id="first-subsection-is-tanks"),
+        pytest.param(
+            "property_line", "soil_treatment_area", 20.0, id="run-in-subsection-switches-part"
+        ),
+        pytest.param("building", "tank", 10.0, id="building"),
+        pytest.param("building_without_foundation", "soil_treatment_area", 12.0, id="without-one"),
+        pytest.param("river", "tank", 125.0, id="groundhouse-is-no-house"),
+        pytest.param(
+            "groundhouse_river", "soil_treatment_area", 125.0, id="including-the-named-river"
+        ),
+    ],
+)
+def test_setbacks_under_run_in_subsections_are_read_by_part_and_feature(
+    feature: str, component: str, feet: float
+) -> None:
+    (rule,) = [
+        r
+        for r in extract_rules([_section(SUBSECTION_SETBACKS, "Setbacks")])
+        if r.topic == "setback"
+    ]
+    assert feature in rule.inputs[0].choices
+    result = _run([rule], rule.id, feature=feature, component=component)
+    assert result.value == feet, result.steps
+
+
+def test_feet_of_vertical_separation_is_no_setback_feature() -> None:
+    (rule,) = [
+        r
+        for r in extract_rules([_section(SUBSECTION_SETBACKS, "Setbacks")])
+        if r.topic == "setback"
+    ]
+    assert not [
+        c for c in rule.inputs[0].choices if "separation" in c or c in ("bedrock", "medium")
+    ]
