@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from ingest.headings import roman_to_int
 
-_NUM = r"\d{1,4}(?:[.\-]\d{1,4})*"
+_NUM = r"\d{1,4}(?:[.\-]\d{1,4})*(?:[A-Z](?=[.:]))?"  # 'Section 19A.': one inserted later
 _ROMAN = r"[IVXL]{1,7}"
 HEAD_RE = re.compile(
     r"^[ \t]*(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?)?[ \t]*"
@@ -94,7 +94,9 @@ class Grammar:
 def _key(num: str) -> tuple[int, ...]:
     if num.isalpha():
         return (roman_to_int(num),)
-    return tuple(int(x) for x in re.split(r"[.\-]", num))
+    inserted = num[-1:].isalpha()  # '19A' follows '19' and comes before '20'
+    out = tuple(int(x) for x in re.split(r"[.\-]", num.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")))
+    return (*out, ord(num[-1]) - ord("A") + 1) if inserted else out
 
 
 def _kw_class(kw: str | None) -> str:
@@ -114,6 +116,20 @@ def _is_upper(title: str) -> bool:
     return any(c.isalpha() for c in title) and title == title.upper()
 
 
+_SENTENCE_VERB = re.compile(r"\b(?:shall|must|may|is|are|will)\b")
+
+
+def _untitled(line: str, runs_on: bool) -> bool:
+    """Whether the words after 'Section 6.' are the section's first sentence, not a title: a
+    sentence-case clause with a verb that runs on to the next line or is long ('Any person who
+    violates this Ordinance is guilty of a misdemeanor.')."""
+    first = _TITLE_TERM.split(line, maxsplit=1)[0]
+    words = first.split()
+    if _is_upper(first) or _is_titlecase(words) or not _SENTENCE_VERB.search(first):
+        return False
+    return runs_on or len(words) > 8
+
+
 def parse_title(rest: str, has_kw: bool) -> tuple[str, int] | None:
     """(title, length consumed) of the text after a heading number, or None if none is there."""
     stripped = _FOOTNOTE_MARK.sub("", rest).rstrip()
@@ -121,6 +137,8 @@ def parse_title(rest: str, has_kw: bool) -> tuple[str, int] | None:
     if not stripped.strip() or not stripped.lstrip()[:1].isupper():
         return None
     m = _TITLE_TERM.search(stripped)
+    if has_kw and _untitled(stripped.strip(), m is None):
+        return "", lead  # 'Section 6. The owner of every SSTS shall ...': the text, no title
     if m:
         title = stripped[lead : m.start()].strip()
         consumed = m.end()
@@ -148,7 +166,8 @@ def find_candidates(text: str) -> list[LineHead]:
         kw, num, rest = m.group("kw"), m.group("num"), m.group("rest")
         if num.isalpha() and not kw:
             continue  # a roman number heads a section only after its keyword
-        scheme = f"{_kw_class(kw)} {'R' if num.isalpha() else _DIGITS.sub('#', num)}".strip()
+        shape = _DIGITS.sub("#", num.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        scheme = f"{_kw_class(kw)} {'R' if num.isalpha() else shape}".strip()
         if m.group("end") and _RESERVED.match(_FOOTNOTE_MARK.sub("", rest)):
             end = m.group("end")
             out.append(

@@ -125,6 +125,12 @@ CITIES = [
         id="web-page-markdown",
     ),
     pytest.param(
+        FORMATS / "manifest-township-short.yaml",
+        FORMATS / "township_short.expected.json",
+        ["Page 1 of 3", "Revised 03/2021", "[Amended", "[Added", "ATTEST", "Town Clerk"],
+        id="township-short-form-untitled-sections",
+    ),
+    pytest.param(
         FORMATS / "manifest-township-parts.yaml",
         FORMATS / "township_parts.expected.json",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
@@ -415,3 +421,19 @@ def test_a_run_in_subsection_starts_a_line_of_its_own() -> None:
     doc = parse_document(entry, source)
     permits = next(s for s in doc.sections if s.section == "III")
     assert "Zoning Administrator.\nSubsection B. Term of Permit." in permits.text
+
+
+def test_an_untitled_section_keeps_its_first_sentence_whole_and_an_inserted_one_its_place() -> None:
+    """'Section 6. The owner of every SSTS shall have each septic tank pumped at least / once
+    every thirty (30) months ...': no title, the sentence is the provision; 'Section 6A.' comes
+    between 6 and 7."""
+    ((entry, source),) = load_manifest(FORMATS / "manifest-township-short.yaml")
+    doc = parse_document(entry, source)
+    by_ref = {s.section: s for s in doc.sections if s.kind == "section"}
+    assert list(by_ref) == ["1", "2", "3", "4", "5", "6", "6A", "7", "8"]
+    assert by_ref["6"].title == ""
+    assert by_ref["6"].text.startswith(
+        "The owner of every SSTS shall have each septic tank pumped at least once every thirty"
+    )
+    assert by_ref["7"].text.startswith("Any person who violates this Ordinance is guilty")
+    assert "pumping.date.6" in {r.id for r in doc.rules}
