@@ -9,6 +9,9 @@ so a city is named the same way everywhere:
   Maple Hollow"; a single word left stands alone only when it is no everyday word (`common`,
   the caller's English vocabulary): "Hennepin" for "Hennepin County", but not "Lake" of "Lake
   County";
+* the name without a generic geographic word it ends with (`GEOGRAPHIC`), on the same terms:
+  "Pine Ridge" for "Pine Ridge Lake", "Osprey" for "Osprey Narrows", but not "Birch" of "Birch
+  Falls";
 * the initials of a name of two or more words, typed in capitals: "PRL" for "Pine Ridge Lake",
   "FCC" for "Fox Creek County" (only when no other known name has the same form).
 
@@ -25,6 +28,14 @@ from functools import lru_cache
 _WORD = re.compile(r"[a-z0-9]+")
 KINDS = ("county", "township", "city", "town", "village", "borough", "municipality")
 """Kinds of local government a name may carry before ("City of ...") or after ("... County")."""
+GEOGRAPHIC = (
+    "lake", "lakes", "falls", "narrows", "bluff", "bluffs", "ridge", "creek", "hills", "heights",
+    "harbor", "harbour", "bay", "prairie", "meadow", "meadows", "hollow", "springs", "park",
+    "grove", "valley", "point", "beach", "mills", "crossing", "river", "rapids", "landing",
+    "woods", "shores", "island", "junction",
+)  # fmt: skip
+"""Generic words a place name may end with ("Pine Ridge Lake", "Osprey Narrows"): people often
+leave them off ("Pine Ridge", "Osprey")."""
 _LEADING = re.compile(r"^(?:(?:the|charter)\s+)?(?:" + "|".join(KINDS) + r")\s+of\s+")
 _TRAILING = re.compile(r"\s+(?:" + "|".join(KINDS) + r")$")
 COMMON_CAPITALS = frozenset(
@@ -103,6 +114,8 @@ def _all_forms(
     full = {key: {words(name), words(key)} - {()} for key, name in items}
     taken = {form for forms in full.values() for form in forms}
     short = {key: {words(_short(" ".join(f))) for f in forms} for key, forms in full.items()}
+    for forms in short.values():  # "Pine Ridge" for "Pine Ridge Lake", "Osprey" for "... Narrows"
+        forms |= {f[:-1] for f in list(forms) if len(f) >= 2 and f[-1] in GEOGRAPHIC}
     counts = Counter(f for key in short for f in short[key] - full[key])
     out: dict[str, set[tuple[str, ...]]] = {}
     for key in full:

@@ -135,6 +135,8 @@ SHORT_KNOWN = {
     "lake-county": "Lake County",
     "itasca-county": "Itasca County",
     "hugo": "Hugo",
+    "osprey-narrows": "Osprey Narrows",
+    "birch-falls": "Birch Falls",
 }
 
 
@@ -152,6 +154,9 @@ SHORT_KNOWN = {
         pytest.param(
             "cabin on Little Itasca Lake: how far back?", ["itasca-county"], id="one-rare-word-left"
         ),
+        pytest.param("in pine ridge: permit term?", ["pine-ridge-lake"], id="without-lake"),
+        pytest.param("tank size in Osprey?", ["osprey-narrows"], id="without-narrows"),
+        pytest.param("a birch near the drainfield", [], id="an-everyday-word-left-is-no-name"),
         pytest.param("HOW BIG A TANK IN PRL", [], id="shouting-is-not-initials"),
         pytest.param("prl permit", [], id="initials-only-in-capitals"),
         pytest.param("the FT and GPD", [], id="units-are-not-initials"),
