@@ -1,18 +1,11 @@
 """BM25 over chunk texts (bm25s with an English stemmer), with the jurisdiction filter applied
-as a weight mask inside the scoring, so chunks of other cities never rank at all.
-
-Two kinds of index are saved: one over every chunk (a question naming no city is searched
-across all of them), and one per city, whose term statistics are that city's own: a question
-about one city is scored as if its text were the only one, so adding or changing another city
-never moves its ranking (the jurisdiction filter holds for the statistics too)."""
+as a weight mask inside the scoring, so chunks of other cities never rank at all."""
 
 from __future__ import annotations
 
 import json
 import logging
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -188,10 +181,10 @@ class Bm25Index:
     Built from texts, or saved (`save`) at ingest and memory-mapped (`load`) when serving, so
     a serving process neither tokenizes every chunk nor holds the whole index in memory."""
 
-    def __init__(self, texts: Sequence[str], *, tokens: Sequence[list[str]] | None = None) -> None:
-        self.size = len(texts) if tokens is None else len(tokens)
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.size = len(texts)
         self._bm25: Any = _bm25s().BM25()
-        corpus = [tokenize(t) or [""] for t in texts] if tokens is None else list(tokens)
+        corpus = [tokenize(t) or [""] for t in texts]
         if self.size:
             self._bm25.index(corpus, show_progress=False)
 
@@ -223,93 +216,28 @@ class Bm25Index:
 
     def top(self, query: str, n: int, allowed: np.ndarray | None = None) -> list[tuple[int, float]]:
         """The best ``n`` (position, score) pairs with a positive score, best first."""
-        return best_of(self.scores(query, allowed), n)
-
-
-def best_of(scores: np.ndarray, n: int) -> list[tuple[int, float]]:
-    """The best ``n`` (position, score) pairs of ``scores`` with a positive score, best first."""
-    if not scores.size:
-        return []
-    n = min(n, scores.size)
-    best = np.argpartition(-scores, n - 1)[:n]
-    ranked = sorted(best.tolist(), key=lambda i: (-float(scores[i]), i))
-    return [(i, float(scores[i])) for i in ranked if scores[i] > 0]
-
-
-class CityBm25:
-    """One BM25 index per city (its chunks' positions ``start..end`` in the generation), each
-    memory-mapped when a question about that city first needs it and kept in a bounded cache."""
-
-    def __init__(self, folder: Path, spans: dict[str, tuple[str, int, int]], size: int,
-                 cache: int) -> None:  # fmt: skip
-        self._folder = folder
-        self._spans = spans
-        self.size = size
-        self._cache: OrderedDict[str, Bm25Index] = OrderedDict()
-        self._limit = max(1, cache)
-        self._lock = threading.Lock()
-
-    def _index(self, key: str) -> Bm25Index:
-        with self._lock:
-            index = self._cache.get(key)
-            if index is not None:
-                self._cache.move_to_end(key)
-                return index
-        index = Bm25Index.load(self._folder / self._spans[key][0])
-        with self._lock:
-            self._cache[key] = index
-            while len(self._cache) > self._limit:
-                self._cache.popitem(last=False)
-        return index
-
-    def top(
-        self, query: str, n: int, allowed: np.ndarray, keys: Sequence[str]
-    ) -> list[tuple[int, float]]:
-        """The best ``n`` (position, score) pairs over the chunks of ``keys``, each city's chunks
-        scored by its own index; positions outside ``allowed`` score 0."""
-        scores = np.zeros(self.size, dtype=np.float32)
-        for key in dict.fromkeys(keys):
-            _, start, end = self._spans[key]
-            if end > start and allowed[start:end].any():
-                scores[start:end] = self._index(key).scores(query, allowed[start:end])
-        return best_of(scores, n)
+        scores = self.scores(query, allowed)
+        if not scores.size:
+            return []
+        n = min(n, scores.size)
+        best = np.argpartition(-scores, n - 1)[:n]
+        ranked = sorted(best.tolist(), key=lambda i: (-float(scores[i]), i))
+        return [(i, float(scores[i])) for i in ranked if scores[i] > 0]
 
 
 LEXICAL_DIR = "lexical"
-CITIES_DIR = "cities"
 
 
 def write_lexical(generation: Path, chunks: Sequence[Any]) -> None:
-    """The BM25 index over every chunk's embedded text, one per city (``cities/``), and which
-    chunks have text (heading-only chunks are for lookups and never rank), under
-    ``<generation>/lexical``."""
+    """The BM25 index over every chunk's embedded text, and which chunks have text (heading-only
+    chunks are for lookups and never rank), under ``<generation>/lexical``."""
     folder = generation / LEXICAL_DIR
-    tokens = [tokenize(c.embed_text) or [""] for c in chunks]
-    Bm25Index([], tokens=tokens).save(folder)
+    Bm25Index([c.embed_text for c in chunks]).save(folder)
     np.save(folder / "has_text.npy", np.array([bool(c.text) for c in chunks], dtype=bool))
-    spans: dict[str, tuple[str, int, int]] = {}
-    start = 0
-    for end in range(1, len(chunks) + 1):
-        if end == len(chunks) or chunks[end].jurisdiction != chunks[start].jurisdiction:
-            key = chunks[start].jurisdiction
-            if key in spans:
-                raise ValueError(f"The chunks of {key!r} are not one run in the index order.")
-            name = f"{len(spans):05d}"
-            Bm25Index([], tokens=tokens[start:end]).save(folder / CITIES_DIR / name)
-            spans[key] = (name, start, end)
-            start = end
-    (folder / CITIES_DIR).mkdir(parents=True, exist_ok=True)
-    (folder / CITIES_DIR / "spans.json").write_text(json.dumps(spans), encoding="utf-8")
 
 
-def read_lexical(generation: Path, cache: int = 256) -> tuple[Bm25Index, np.ndarray, CityBm25]:
-    """The saved BM25 index over every chunk (memory-mapped), the has-text mask and the
-    per-city indices (read when first needed). OSError/ValueError when they are missing or
-    unreadable."""
+def read_lexical(generation: Path) -> tuple[Bm25Index, np.ndarray]:
+    """The saved BM25 index (memory-mapped) and the has-text mask. OSError/ValueError when
+    they are missing or unreadable."""
     folder = generation / LEXICAL_DIR
-    spans_file = folder / CITIES_DIR / "spans.json"
-    raw = json.loads(spans_file.read_text(encoding="utf-8"))
-    spans = {str(k): (str(v[0]), int(v[1]), int(v[2])) for k, v in raw.items()}
-    every = Bm25Index.load(folder)
-    cities = CityBm25(folder / CITIES_DIR, spans, every.size, cache)
-    return every, np.load(folder / "has_text.npy"), cities
+    return Bm25Index.load(folder), np.load(folder / "has_text.npy")

@@ -25,7 +25,7 @@ from core.refs import ref_variants
 from index import chroma, vectors
 from index.embed import model_id
 from index.encoder import get_query_encoder
-from index.lexical import Bm25Index, CityBm25, read_lexical
+from index.lexical import Bm25Index, read_lexical
 from index.records import Chunk, Evidence
 from index.refs import (
     detect_jurisdictions,
@@ -116,7 +116,7 @@ class Retriever:
         catalog: Catalog,
         home: Path,
         collection: dict[str, Any],
-        lexical: tuple[Bm25Index, np.ndarray, CityBm25],
+        lexical: tuple[Bm25Index, np.ndarray],
         *,
         max_chars: int = 2000,
         cache_cities: int = CACHE_CITIES,
@@ -134,7 +134,7 @@ class Retriever:
             k: (c.chunk_start, c.chunk_start + c.chunk_count) for k, c in self._catalog.items()
         }
         self.size = sum(c.chunk_count for c in self._catalog.values())
-        self._bm25, self._has_text, self._city_bm25 = lexical
+        self._bm25, self._has_text = lexical
         self._refs = {k: set(c.refs) for k, c in self._catalog.items()}
         self._tables = {k: dict(c.tables) for k, c in self._catalog.items()}
         # " title " -> [(order, city, ref)]: one entry per title shared by many cities
@@ -178,7 +178,7 @@ class Retriever:
             )
         catalog = read_catalog(home, state.generation)
         try:
-            lexical = read_lexical(generation_dir(home, state.generation), cache_cities)
+            lexical = read_lexical(generation_dir(home, state.generation))
         except (OSError, ValueError) as exc:
             raise IndexStateError(
                 f"The BM25 index in {str(home)!r} is missing or unreadable "
@@ -356,12 +356,7 @@ class Retriever:
 
         exact = self._exact(text, scope) if mode == "hybrid" else []
         if mode in ("hybrid", "bm25"):
-            # A question about named cities is scored with each city's own term statistics;
-            # one naming none, across every city at once.
-            if named:
-                add("bm25", self._city_bm25.top(plain, pool, allowed, scope))
-            else:
-                add("bm25", self._bm25.top(plain, pool, allowed))
+            add("bm25", self._bm25.top(plain, pool, allowed))
         qvec: np.ndarray | None = None
         if mode in ("hybrid", "vector"):
             qvec = get_query_encoder().encode_one(plain)

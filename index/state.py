@@ -6,8 +6,7 @@
         documents.jsonl      the ParsedDocuments the chunks came from (for section lookups)
         catalog.json         per city: its manifest entry, where its chunks and document lie in
                              those files (byte offsets), its section refs, titles and tables
-        lexical/             the BM25 index over every chunk, and cities/ one per city (bm25s
-                             files, memory-mapped)
+        lexical/             the BM25 index over every chunk (bm25s files, memory-mapped)
 
 A serving process reads state.json and catalog.json at start; a city's chunks and sections
 are read (one seek each) when a question first needs them, so start-up and memory do not grow
@@ -42,7 +41,7 @@ from ingest.store import LEGACY, committed_generation
 log = logging.getLogger(__name__)
 _T = TypeVar("_T", bound=BaseModel)
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 4
 """Bump when chunking or the stored layout changes: older indexes then ask for a rebuild, and
 `ordinance ingest` rebuilds them (reusing stored vectors of unchanged texts).
 
@@ -50,8 +49,7 @@ SCHEMA_VERSION = 5
 2: only chunks with text have a vector (heading-only sections are for lookups).
 3: a per-city catalog with byte offsets, and a saved BM25 index (lazy loading by city).
 4: one Chroma collection per home, its rows by city version (`index.vectors`): an ingest
-   writes only the cities it adds or changes.
-5: a BM25 index per city beside the one over every chunk (a city's own term statistics)."""
+   writes only the cities it adds or changes."""
 
 REBUILD_HINT = "run `ordinance ingest` to rebuild the index"
 

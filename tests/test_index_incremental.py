@@ -151,21 +151,3 @@ def test_rows_of_a_killed_ingest_are_removed_by_the_next(
     update_index([cities["east-bethel"]], home, chroma_url=url)
     assert _of(_rows(home, url), "chaska") == before
     assert leftovers(home, url) == []
-
-
-def test_adding_a_city_leaves_another_citys_lexical_scores_unchanged(cities, tmp_path) -> None:
-    """A city's BM25 statistics are its own: a question about Chaska ranks and scores the same
-    whether or not another city's text (sharing or lacking its words) is in the home."""
-    home = tmp_path / "home"
-    question = "who pays for the inspection of a sewer connection?"
-    update_index([cities["chaska"]], home)
-    alone = Retriever.open(home).search(question, ["chaska"], k=8, mode="bm25")
-
-    update_index([cities["east-bethel"], cities["hugo"]], home)
-    beside = Retriever.open(home).search(question, ["chaska"], k=8, mode="bm25")
-    every = Retriever.open(home).search(question, None, k=8, mode="bm25")
-
-    assert alone and [(h.chunk.id, h.scores["bm25"]) for h in beside] == [
-        (h.chunk.id, h.scores["bm25"]) for h in alone
-    ]
-    assert {h.chunk.jurisdiction for h in every} - {"chaska"}  # naming none: every city ranks
