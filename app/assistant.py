@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -100,9 +100,14 @@ def _on_subject(question: str, block: Block, names: dict[str, str]) -> bool:
     return covers_subject(question, quotes, [*names.values(), *names])
 
 
-def _lead(question: str, blocks: list[Block]) -> None:
+def _lead(
+    question: str,
+    blocks: list[Block],
+    exception: Callable[[str, Any], tuple[str, Any] | None] | None = None,
+) -> None:
     """A yes/no question's answer leads with Yes or No (from the first quoted provision, or the
-    figure it states against the question's premise), whatever block answered it."""
+    figure it states against the question's premise), whatever block answered it; a Yes gives
+    way to a sentence beside the quoted one that says no to the asked case (`exception`)."""
     if not blocks or not is_yes_no(question):
         return
     parts = split_parts(asking_and_context(question)[0])  # (an aside before it is no part)
@@ -116,13 +121,19 @@ def _lead(question: str, blocks: list[Block]) -> None:
         or re.match(r"\W*(?:yes|no)\b", first.headline, re.I)
     ):
         return
-    if first.topic == "site":
-        # 'a drainfield 20 feet from a well, is that ok / true?': the site check decides
-        fails = first.headline.startswith("The site fails")
-        meets = first.headline.startswith("Every distance checked meets")
+    if first.topic == "site" or first.outcome is not None:
+        # 'a drainfield 20 feet from a well, is that ok / true?': the site check decides; so does
+        # a calculator's check of the asked case ('one trench 120 ft long?': does not meet it)
+        fails = first.headline.startswith("The site fails") or first.outcome is False
+        meets = first.headline.startswith("Every distance checked meets") or bool(first.outcome)
         if fails or meets:
             lex = lexicon()
-            flipped = bool(lex.pattern(lex.negative).search(asking_and_context(question)[0]))
+            asking = asking_and_context(question)[0]
+            flipped = bool(  # '... and not hook up?', 'can I skip it?': asks leave not to
+                lex.pattern(lex.negative).search(asking)
+                or lex.pattern(lex.evasion).search(asking)
+                or re.search(r"\bnot\b|\bwithout\b", asking, re.I)
+            )
             first.headline = f"{'No' if fails != flipped else 'Yes'}. {first.headline}"
         return
     quote = first.supports[0].quote
@@ -132,6 +143,17 @@ def _lead(question: str, blocks: list[Block]) -> None:
         # the quoted figure that corrects the premise, said first (a calculator's block states
         # its own figure)
         first.headline = f"No: the ordinance says {checked[1]}. {first.headline}"
+    elif word == "Yes" and exception is not None and first.topic != "general":
+        limit = exception(question, first.supports[0])
+        if limit is not None:  # said first, as a block of its own with its own citation
+            text, support = limit
+            blocks.insert(0, Block(jurisdiction=first.jurisdiction, name=first.name,
+                                   headline=f'No. {support.label} says: "{text}"',
+                                   supports=[support]))  # fmt: skip
+            for other in blocks[2:]:  # another part's reading of the permissive sentence
+                other.headline = re.sub(r"^Yes[.:]\s+", "", other.headline)
+        else:
+            first.headline = f"Yes. {first.headline}"
     elif word:
         first.headline = f"{word}. {first.headline}"
 
@@ -358,7 +380,7 @@ class Assistant:
             clarification = clarification or (
                 f"Which city is the property in? The answer differs by city ({_join(sorted(names[c] for c in scope))})."
             )
-        _lead(u.corrected or question, blocks)
+        _lead(u.corrected or question, blocks, worker.exception_to)
         answered = sorted({b.jurisdiction for b in blocks}, key=scope.index)
         table = len(answered) > 1 and all(b.value for b in blocks) and u.comparison
         text, citations = render(blocks, table=table)

@@ -54,6 +54,8 @@ class Block:
     undecided: bool = False
     """A yes/no part no quoted provision decides (none speaks of the asked thing): no Yes or No
     leads it."""
+    outcome: bool | None = None
+    """A calculator's check of the asked case against its rule: meets it (True) or not."""
 
 
 def content_words(text: str) -> list[str]:

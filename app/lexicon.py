@@ -92,6 +92,13 @@ class ReaderParams(_Record):
     yes_no_score: float = Field(
         ge=0, description="Weight of the reader's score (a share of the best) beside that share."
     )
+    yes_no_exception: float = Field(
+        ge=-1,
+        le=1,
+        description="A 'Yes' gives way to a 'No' from a sentence of the same section that says "
+        "no (an exception, a limit) when that sentence's embedding similarity to the question is "
+        "at least the Yes provision's minus this.",
+    )
     strange_share: Share = Field(
         description="Share of the subject's words a city's text never uses to refuse."
     )
@@ -107,6 +114,9 @@ class Lexicon(_Record):
     number: str
     answer_types: dict[str, AnswerType]
     yes_no: str
+    confirmation: str = Field(
+        description="An asking sentence that only confirms the claim told before it."
+    )
     request: str
     permission: str
     requirement: str

@@ -32,10 +32,12 @@ from app.reader import (
     TYPED,
     Provision,
     Scored,
+    asked_item,
     asked_types,
     asking_and_context,
     asks_several,
     carries,
+    closeness,
     deferral,
     figure,
     figures,
@@ -45,9 +47,11 @@ from app.reader import (
     premise_check,
     provisions,
     rarity,
+    says_no,
     score,
     speaks_of,
     split_parts,
+    stated_types,
     stems,
     subject_words,
     synonyms_of,
@@ -385,6 +389,10 @@ class QuotingMixin:
                 lead = f"{word}: {said}" if word == "Yes" else f"No: the ordinance says {said}"
             elif decided:
                 lead = polarity(part, text) or ""
+                if lead == "Yes" and not stated_types(asking_and_context(part)[0]):
+                    limit = self._exception(part, best, ranked)
+                    if limit is not None:
+                        best, text, lead = limit, limit.provision.text, "No"
                 found = figure(text, main, part) if main else None
                 if lead and found:
                     lead = f"{lead}: {found}"
@@ -429,6 +437,58 @@ class QuotingMixin:
             topic="general",
             undecided=yes_no and not lead,
         )
+
+    def exception_to(self, question: str, support: Any) -> tuple[str, Support] | None:
+        """Before a Yes from a quoted provision (a calculator's rule, a looked-up fact): the
+        sentence of its section that says no to the asked case (`_exception`), as (the
+        sentence, its support)."""
+        section = self._read_section(support.jurisdiction, support.section or support.title)
+        if section is None:
+            return None
+        ranked = score(self._without_places(question), provisions(section, 0), types=[])
+        head = " ".join(support.quote.split())[:60]
+        best = next((s for s in ranked if head and head in s.provision.text), None)
+        limit = self._exception(question, best, ranked) if best is not None else None
+        if limit is None:
+            return None
+        return limit.provision.text, self._support(section, limit.provision.text)
+
+    def _exception(self, part: str, best: Scored, ranked: list[Scored]) -> Scored | None:
+        """Before a Yes: the sentence of the same section that says no to the asked case (an
+        exception, a limit, a prohibition), when it is about as close in meaning to the question
+        as the provision that said yes ('The pump tank may be reduced in size by 50 percent ...'
+        then 'Reduction in size will not be permitted due to financial reasons.')."""
+        lex = lexicon()
+        section = best.provision.section
+        limits = [
+            s
+            for s in ranked
+            if s.provision.section.ref == section.ref
+            and s.provision.section.jurisdiction == section.jurisdiction
+            and s.provision.text != best.provision.text
+            and says_no(s.provision.text)
+        ]
+        if not limits:
+            return None
+        sims = closeness(part, [best.provision.text, *(s.provision.text for s in limits)])
+        subject = self._asked_subject(part, section.jurisdiction)
+        top = max(subject.values(), default=0.0)
+        rarest = {w: v for w, v in subject.items() if v == top}
+        margin = lex.reader.yes_no_exception
+        for i in sorted(range(len(limits)), key=lambda k: -float(sims[1 + k])):
+            limit = limits[i]
+            if sims[1 + i] < sims[0] - margin:
+                break
+            text = limit.provision.text
+            item = asked_item(part, text)
+            cases = item if item != text else text.partition(":")[2]
+            if cases and speaks_of(subject, cases) < speaks_of(subject, best.provision.text):
+                continue  # a list of exemptions, none of them the asked case ('a tank lid')
+            if speaks_of(rarest, text) < speaks_of(rarest, best.provision.text):
+                continue  # 'the flood fringe, as opposed to the floodway?': not the asked case
+            if polarity(part, text) == "No":
+                return limit
+        return None
 
     def _rarity(self, jurisdiction: str) -> dict[str, float]:
         key = (id(self.retriever), jurisdiction)
@@ -512,6 +572,9 @@ class QuotingMixin:
         weight = self._rarity(jurisdiction)
         asking, context = asking_and_context(self._without_places(part))
         subject = weighed(subject_words(asking, names), weight)
+        if not subject:  # 'Resident called asking if they can put in a cesspool. Is that OK?'
+            asked = _INDIRECT.search(context)
+            subject = weighed(subject_words(asked.group(1), names), weight) if asked else {}
         around = weighed(subject_words(context, names) - set(subject), weight)
         share = lexicon().reader.yes_no_context
         return subject | {w: share * v for w, v in around.items()}
@@ -790,6 +853,10 @@ def _tells_more(text: str, main: str, part: str) -> bool:
 def _near(stem: str, have: set[str]) -> bool:
     """The stem, or a longer form of it ('inspect' -> 'inspection', 'licens' -> 'licensed')."""
     return stem in have or (len(stem) >= 5 and any(h.startswith(stem) for h in have))
+
+
+_INDIRECT = re.compile(r"\b(?:if|whether)\s+([^.?!]+)", re.I)
+"""An indirect question in the story before a bare 'Is that allowed?': what is asked."""
 
 
 def _q(u: Understanding) -> str:

@@ -250,6 +250,7 @@ def _stated(text: str, name: str, lex: Lexicon) -> str | None:
     figure = lex.answer_types[name].figure
     if not figure:
         return None
+    text = re.sub(r"\b(?:a|an)\s+(year|month|week|day|hour)\b", r"one \1", text, flags=re.I)
     m = lex.pattern(figure).search(text)
     return m.group(0) if m and re.search(r"\d|[a-z]{3,}", m.group(0)) else None
 
@@ -320,6 +321,12 @@ def _vectors(texts: Sequence[str]) -> np.ndarray:
         for t, v in zip(new, encoded, strict=True):
             _VECTORS[t] = v
     return np.stack([_VECTORS[t] for t in texts]) if texts else np.zeros((0, 384), np.float32)
+
+
+def closeness(question: str, texts: Sequence[str]) -> np.ndarray:
+    """The bundled model's similarity of each text to the question (vectors cached by text)."""
+    vectors = _vectors([question, *texts])
+    return vectors[1:] @ vectors[0]
 
 
 @lru_cache(maxsize=65536)
@@ -641,7 +648,7 @@ def words_and_digits(text: str) -> set[float]:
 _ITEMS = re.compile(r"\s(?=\(\s?\d{1,2}\s?\)\s|\(\s?[a-z]\s?\)\s|[a-z]\.\s)")
 
 
-def _asked_item(question: str, provision: str) -> str:
+def asked_item(question: str, provision: str) -> str:
     """A list's lead-in with the items that hold most of the question's subject words the lead-in
     does not ('(2) All repair, extension, replacement ...' for 'a permit to replace my tank?',
     not '(4) Permits shall not be required for routine maintenance'); the provision itself when
@@ -658,15 +665,19 @@ def _asked_item(question: str, provision: str) -> str:
     return " ".join([lead, *(item for item, n in zip(items, held, strict=True) if n == best)])
 
 
+_CONDITION_CLAUSE = re.compile(r"\b(?:where|if|when|whenever|in case)\b[^,;:.]*", re.I)
+
+
 def polarity(question: str, provision: str) -> str | None:
     """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure (a
     list is judged by its lead-in and the item the question asks about)."""
     lex = lexicon()
-    provision = _asked_item(question, provision)
+    provision = asked_item(question, provision)
     # "Can I do it myself, or does a licensed installer have to?": Yes or No answers the first
     question = _ALTERNATIVE.split(question, maxsplit=1)[0]
     said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no
-    negative = bool(lex.pattern(lex.negative).search(said))
+    # nor does a condition ('If the inspector does not appear ..., the installer may complete')
+    negative = bool(lex.pattern(lex.negative).search(_CONDITION_CLAUSE.sub(" ", said)))
     conditional = bool(lex.pattern(lex.conditional).search(provision))
     if lex.pattern(lex.evasion).search(question) and not negative:
         return "No"  # 'can I skip the pumping?' against 'the owner shall have the tank pumped'
@@ -694,6 +705,17 @@ def polarity(question: str, provision: str) -> str | None:
     return "No" if negative else "Yes"
 
 
+def says_no(provision: str) -> bool:
+    """Whether a provision says no outright (a prohibition, an exemption, a limit): not only in a
+    condition ('Where an inspection shows that a system does not comply, ...'), and not 'no person
+    shall ... without a permit', a rule that holds until its condition is met."""
+    lex = lexicon()
+    said = _CONDITION_CLAUSE.sub(" ", lex.pattern(lex.not_negation).sub(" ", provision))
+    return bool(lex.pattern(lex.negative).search(said)) and not lex.pattern(lex.conditional).search(
+        said
+    )
+
+
 def _same_without(question: str, provision: str) -> bool:
     """Whether the provision allows going without what the question goes without ('without
     being licensed' and 'may install ... without a license')."""
@@ -710,9 +732,15 @@ _ALTERNATIVE = re.compile(
 
 
 def premise_check(question: str, provision: str, types: list[str]) -> tuple[str, str] | None:
-    """A figure the question states ('6 months, right?') against the provision's:
-    ('Yes'|'No', the provision's figure), or None when the question states none."""
+    """A figure the asking sentence states ('6 months, right?') against the provision's:
+    ('Yes'|'No', the provision's figure), or None when it states none. A figure told in the
+    story before it ('Permits are only good for 90 days. Can I get mine renewed?') is not what
+    is asked: it decides no Yes or No, unless the asking sentence only confirms it ('..., so we
+    have to rush. Is that right?')."""
     lex = lexicon()
+    asking = asking_and_context(question)[0]
+    if subject_words(asking) and not lex.pattern(lex.confirmation).search(asking):
+        question = asking  # not 'Is that right?' / 'Do they?' / 'OK?' about the story's claim
     for name in dict.fromkeys([*types, "count"]):
         stated = _stated(question, name, lex)
         found = figure(provision, name)

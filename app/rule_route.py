@@ -435,4 +435,5 @@ def _block(worker: Any, city: str, result: Any, data: dict[str, Any], topic: str
         notes=notes,
         topic=topic,
         abstained=result.status == "deferred",  # the text leaves the figure to a state rule
+        outcome=result.outcome if result.status in ("ok", "flagged") else None,
     )

@@ -1,0 +1,102 @@
+"""Who decides a yes/no answer: the asking sentence's own figure (not one told in the story
+before it, unless the asking sentence only confirms it), a calculator's check of the asked case,
+an exception stated beside the rule that would say yes, and an indirect question in the story
+before a bare 'Is that allowed?'. Real model, bundled corpus (`indexed_home`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.assistant import Assistant
+from app.reader import polarity, premise_check
+from app.settings import Settings
+from evals.answers import leads_with
+
+PROVISION = "Permits shall be valid for a period of six (6) months and may be renewed."
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        pytest.param("Permits here last a year, right?", "No", id="a-year-is-one-year"),
+        pytest.param("Permits last 6 months, correct?", "Yes", id="asking-sentence-figure"),
+        pytest.param(
+            "My contractor says permits are good for 90 days. Is that right?",
+            "No",
+            id="confirming-the-storys-claim",
+        ),
+        pytest.param("They told me 6 months. Do they?", "Yes", id="bare-asking-sentence"),
+    ],
+)
+def test_a_stated_figure_is_checked_where_it_is_asked(question: str, word: str) -> None:
+    checked = premise_check(question, PROVISION, ["duration"])
+    assert checked is not None and checked[0] == word, checked
+
+
+def test_a_figure_told_only_in_the_story_decides_nothing() -> None:
+    question = "Permits are only good for 90 days. If my job slips, can I get mine renewed?"
+    assert premise_check(question, PROVISION, ["duration"]) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "provision", "word"),
+    [
+        pytest.param(
+            "The inspector never came. Can I finish the install?",
+            "If proper notice is given and the inspector does not appear within two hours, the "
+            "installer may complete the installation.",
+            "Yes",
+            id="a-negative-inside-a-condition-is-no-no",
+        ),
+        pytest.param(
+            "Can I get my permit renewed?",
+            "Permits may be renewed when no changes are proposed.",
+            "Yes",
+            id="no-changes-is-a-condition",
+        ),
+        pytest.param(
+            "Can I put a holding tank on my lot?",
+            "A holding tank shall not be installed on any lot.",
+            "No",
+            id="a-plain-prohibition-still-says-no",
+        ),
+    ],
+)
+def test_polarity_reads_the_main_clause(question: str, provision: str, word: str) -> None:
+    assert polarity(question, provision) == word
+
+
+@pytest.fixture(scope="module")
+def assistant(indexed_home: Path) -> Assistant:
+    return Assistant(settings=Settings(home=indexed_home))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        pytest.param(
+            "My budget is tight. Will East Bethel let the building official approve a half-size "
+            "pump tank so I save money?",
+            "no",
+            id="an-exception-beside-the-rule-that-says-yes",
+        ),
+        pytest.param(
+            "Designing a drainfield in Hugo: can a single trench be 130 feet long?",
+            "no",
+            id="a-calculators-check-decides",
+        ),
+        pytest.param(
+            "A neighbour asked me whether he can install a cesspool on his land in Hugo. Can he?",
+            "no",
+            id="an-indirect-question-in-the-story",
+        ),
+    ],
+)
+def test_a_yes_no_answer_follows_what_decides_it(
+    assistant: Assistant, question: str, word: str
+) -> None:
+    answer = assistant.ask(question).answer
+    assert leads_with(answer) == word, answer
