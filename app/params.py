@@ -177,7 +177,8 @@ _FEATURE_PATTERNS: tuple[tuple[Feature, str], ...] = (
     ("accessory_building", r"accessory building|detached garage|\bshed\b"),
     ("well", r"\bwells?\b"),
     ("water_pipe", r"water (?:line|pipe|main)|pressure pipe|suction pipe"),
-    ("property_line", r"property (?:line|boundary)|lot line|neighbou?r|boundary"),
+    # "the neighbor's well" is a well: a neighbour is the property line only on his own
+    ("property_line", r"property (?:line|boundary)|lot line|neighbou?r(?!['’]?s\b)|boundary"),
     ("water", r"\blake|river|stream|pond|wetland|shore|ordinary high water|ohw|creek"),
     ("building", r"\bhouse|home|building|foundation|garage|dwelling|structure"),
 )

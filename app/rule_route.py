@@ -126,7 +126,7 @@ def _depth_choice(choices: list[str], low: str) -> str | None:
     than 50 ft deep', 'a shallow well'); None when it says nothing of the depth."""
     for choice in choices:
         m = re.fullmatch(r"(.+)_less_than_(\d+)_ft", choice)
-        if m is None or m.group(1) not in choices:
+        if m is None:
             continue
         base, limit = m.group(1), int(m.group(2))
         if not re.search(rf"\b{re.escape(base.replace('_', ' '))}s?\b", low):
@@ -135,7 +135,8 @@ def _depth_choice(choices: list[str], low: str) -> str | None:
             return choice
         for n in re.finditer(r"(\d+(?:\.\d+)?)\s*-?\s*(?:feet|foot|ft)\b", low):
             if re.search(r"casing|deep|depth", low[max(0, n.start() - 60) : n.end() + 30]):
-                return choice if float(n.group(1)) < limit else base
+                deeper = base if base in choices else None
+                return choice if float(n.group(1)) < limit else deeper
     return None
 
 
@@ -281,15 +282,12 @@ def choose(
             # that one place (in a list of places compared, a name is the place's)
             alone = len(u.jurisdictions) <= 1 and not u.comparison
             for spec in specs:
-                if (
-                    spec.kind == "choice"
-                    and spec.name not in given
-                    and u.question != question
-                    and alone
-                ):
+                if spec.kind == "choice" and u.question != question and alone:
                     named = _flag_or_choice(spec, u.question)
-                    if isinstance(named, str) and "_" in named:
-                        given[spec.name] = named
+                    had = str(given.get(spec.name, ""))
+                    water = not had or had in ("water", "river") or had.startswith("lake_")
+                    if isinstance(named, str) and "_" in named and water:
+                        given[spec.name] = named  # 'Willow Bend Lake' over any 'lake' ('water')
             if not calculators.runnable(city, rule.id, given):
                 words = len(set(_stems(" ".join(found | _hits(rule, premise)[1])).split()))
                 if own and words >= 3 and (best_text is None or words > best_text[0]):

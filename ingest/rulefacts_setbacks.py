@@ -78,7 +78,7 @@ _KEYS: tuple[tuple[str, str], ...] = (
     ("property_line", r"property (?:line|boundary)|lot line"),
     ("well", r"\bwells?\b"),
     ("water_suction_pipe", r"suction"),
-    ("water_pipe", r"water (?:pipe|line|main)s?\b.*pressure|pressure.*\b(?:pipe|line)"),
+    ("water_pipe", r"water (?:supply )?(?:pipe|line|main)s?\b.*pressure|pressure.*\b(?:pipe|line)"),
     (
         "building_without_foundation",
         r"(?:without|no) (?:a )?(?:foundation|basement)|without (?:one|1)$",
@@ -160,6 +160,8 @@ class _Rows:
             for _, key, named, feet, label, quote in mine:
                 if len(feet_by_key[key]) > 1 and named and named != key:
                     key = named
+                elif len(feet_by_key[key]) > 1 and re.match(r"public\b", label.lower()):
+                    key = f"public_{key}"  # "Public water supply well" beside private ones
                 elif len(feet_by_key[key]) > 1 and (less := _LESS_THAN.search(label.lower())):
                     # "Water supply well, casing less than 50 feet" beside "... 50 feet or more":
                     # the row of the lesser depth is a feature of its own

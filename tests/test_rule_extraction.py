@@ -818,3 +818,23 @@ def test_feet_of_vertical_separation_is_no_setback_feature() -> None:
     assert not [
         c for c in rule.inputs[0].choices if "separation" in c or c in ("bedrock", "medium")
     ]
+
+
+def test_public_and_private_wells_and_a_supply_pipe_are_features_of_their_own() -> None:
+    text = (
+        "(a) Each tank and absorption field shall meet the distances of this table.\n\n"
+        "            REQUIRED SEPARATION DISTANCES (FEET)\n\n"
+        "  Feature                                        Tank      Absorption\n"
+        "                                                             Field\n"
+        "  ---------------------------------------      ------    ----------\n"
+        "  Private well, casing less than 50 feet deep     75         125\n"
+        "  Private well, casing 50 feet deep or more       60         110\n"
+        "  Public water supply well                       100         160\n"
+        "  Buried water supply pipe under pressure         10          10\n"
+    )
+    section = _section(text, "Setbacks")
+    (rule,) = [r for r in extract_rules([section], text) if r.topic == "setback"]
+    assert {"well_less_than_50_ft", "well", "public_well", "water_pipe"} <= set(
+        rule.inputs[0].choices
+    )
+    assert _run([rule], rule.id, feature="public_well", component="tank").value == 100.0

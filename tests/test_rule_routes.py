@@ -316,3 +316,33 @@ def test_a_well_is_told_from_a_shallow_one_by_the_depth_the_question_states(
     from app.rule_route import _depth_choice
 
     assert _depth_choice(["well", "well_less_than_50_ft", "property_line"], question) == choice
+
+
+@pytest.mark.parametrize(
+    ("question", "choice"),
+    [
+        pytest.param("the well casing is about 40 ft deep", "well_less_than_50_ft", id="shallow"),
+        pytest.param("the well is 80 ft deep", None, id="deeper-row-not-listed"),
+    ],
+)
+def test_a_shallow_well_row_is_chosen_where_the_deeper_one_is_not_its_own_choice(
+    question: str, choice: str | None
+) -> None:
+    from app.rule_route import _depth_choice
+
+    assert (
+        _depth_choice(["well_less_than_50_ft", "public_well", "property_line"], question) == choice
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "feature"),
+    [
+        pytest.param("how far from the neighbor's well?", "well", id="the-neighbours-well"),
+        pytest.param("how far from my neighbor?", "property_line", id="the-neighbour"),
+    ],
+)
+def test_a_neighbours_feature_is_that_feature(text: str, feature: str) -> None:
+    from app.params import extract_params
+
+    assert extract_params(text).feature == feature
