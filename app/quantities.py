@@ -76,6 +76,14 @@ _EACH = re.compile(
 )
 
 
+_EACH_BEFORE = re.compile(
+    rf"\b({_NUM})\s+({_NUM})[\s-]*(?:bedrooms?|br|beds?)\s+(?:homes|houses|dwellings|dwelling "
+    rf"units|units|cabins|apartments)\b",
+    re.I,
+)
+"""'two 3-bedroom units' -> [3, 3]."""
+
+
 class Quantity(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -157,7 +165,8 @@ def extract_quantities(text: str, today: date | None = None) -> list[Quantity]:
             continue  # "5 in Hugo" is not five inches
         value: Any = values if len(values) > 1 else values[0]
         found.append(_q(t, value, unit, m.start(), m.end()))
-    for m in _EACH.finditer(t):  # "5 homes of 3 bedrooms each" -> [3, 3, 3, 3, 3]
+    each = [*_EACH.finditer(t), *_EACH_BEFORE.finditer(t)]
+    for m in each:  # "5 homes of 3 bedrooms each", "two 3-bedroom units" -> [3, 3, ...]
         count, size = int(_num(m.group(1))), _num(m.group(2))
         if 1 < count <= 50:
             found = [q for q in found if not (m.start() <= q.start < m.end())]

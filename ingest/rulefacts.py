@@ -95,6 +95,11 @@ _PLUS_DWELLING = re.compile(
     r"(?:dwelling|house|home|residence)\b"
 )
 """'130 gallons per day for each bedroom, plus 100 gallons per day for the dwelling'."""
+_BASE_PLUS = re.compile(
+    rf"(\d+(?:\.\d+)?) {_UNIT},? plus (\d+(?:\.\d+)?) {_UNIT} (?:per|for each|for every) bedroom\b"
+)
+"""'not less than 1,000 gallons plus 350 gallons for each bedroom': a base and a per-bedroom
+amount added to it (not a floor beside it)."""
 _GREATER = re.compile(r"\bwhichever is (?:greater|larger|more)\b|\bthe (?:greater|larger) of\b")
 _COND = re.compile(
     r"\b(?:where|if|when|whenever) (?:a|an) ([a-z]+(?: [a-z]+)?) (?:is|has been|will be) "
@@ -223,7 +228,16 @@ def _greatest(section: Section, para: list[Clause], title: str) -> list[Rule]:
             )
             span, inputs = times.span(1), [FLOW]
         plus = _PLUS_DWELLING.search(c.read) if per is not None else None
-        if plus is not None and _unit(plus.group(2)) == unit:
+        based = _BASE_PLUS.search(c.read) if per is not None else None
+        if based is not None and based.span(3) == per.span(1) and _unit(based.group(2)) == unit:  # type: ignore[union-attr]
+            term = Extreme(
+                kind="sum_of",
+                label="Base plus per bedroom",
+                unit=unit,
+                terms=[const(float(based.group(1)), unit, "base", c.text), term],
+            )
+            span = (based.start(1), span[1])
+        elif plus is not None and _unit(plus.group(2)) == unit:
             term = Extreme(
                 kind="sum_of",
                 label="Plus for the dwelling",
@@ -231,7 +245,11 @@ def _greatest(section: Section, para: list[Clause], title: str) -> list[Rule]:
                 terms=[term, const(float(plus.group(1)), unit, "for the dwelling", c.text)],
             )
             span = (span[0], plus.end(1))
-        floors = [f for f in _FLOOR.finditer(c.read) if f.span(1) != span and f.start() > 0]
+        floors = [
+            f
+            for f in _FLOOR.finditer(c.read)
+            if f.span(1) != span and f.start() > 0 and not (based and f.span(1) == based.span(1))
+        ]
         floor_quote = c.text
         following = para[para.index(c) + 1 : para.index(c) + 2]
         if per is not None and following and (after := following[0].read):

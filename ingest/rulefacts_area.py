@@ -23,11 +23,12 @@ read, give nothing.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_shapes import BEDROOMS, const, extracted_rule, said_in, with_count
-from tools.formulas import Apply, Condition, Extreme, Input, InputSpec, Linear, Rule
+from tools.formulas import Apply, Condition, Const, Extreme, Input, InputSpec, Linear, Rule
 
 _AREA = re.compile(
     r"floor area[^.;]*?\bexceeds (\d+) square feet[^.;]*?\b(\d+) (?:additional )?bedrooms? "
@@ -36,19 +37,72 @@ _AREA = re.compile(
 )
 AREA = InputSpec(
     name="floor_area_sqft", kind="number", unit="sq ft", default=0, low=0, high=100000,
-    label="finished floor area, square feet (counts only above the threshold)",
+    label="finished floor area of the house (home, dwelling), square feet (counts only above the "
+    "threshold)",
 )  # fmt: skip
+
+
+_DIVIDED = re.compile(
+    r"more than (\d+) square feet of finished floor area, the finished floor area divided by "
+    r"(\d+)(\s*,?\s*(?:with )?any (?:remaining )?fraction (?:being |is )?(?:dropped|disregarded))?"
+)
+"""'The number of bedrooms ... shall be the greater of: (1) the bedrooms on the plans; or (2)
+where the dwelling has more than 3,000 square feet of finished floor area, the finished floor area
+divided by 700, any fraction being dropped.'"""
+
+
+def _divided_count(quote: str, over: float, per: float, dropped: bool) -> Extreme:
+    by_area = Linear(
+        kind="linear",
+        label="Bedrooms by the floor area",
+        unit="bedrooms",
+        x=Input(kind="input", name=AREA.name),
+        per=const(per, "sq ft", "divided by", quote),
+        slope=const(1, "bedrooms", "one bedroom for each", quote),
+        round_down=dropped,
+        round_up=not dropped,
+    )
+    return Extreme(
+        kind="greatest_of",
+        label="Bedrooms counted (the greater)",
+        unit="bedrooms",
+        terms=[Input(kind="input", name="bedrooms"), by_area],
+    )
+
+
+def _located(node: Any, where: Section) -> Any:
+    """The expression with every quoted figure cited from `where` (another section)."""
+    if isinstance(node, Const):
+        return node.model_copy(update={"section": where.section, "title": where.title})
+    update = {
+        k: _located(v, where) if isinstance(v, Const | Linear | Extreme) else v
+        for k, v in node
+        if k in ("x", "slope", "per", "x_minus", "intercept")
+    }
+    if isinstance(node, Extreme):
+        update["terms"] = [_located(t, where) for t in node.terms]
+    return node.model_copy(update=update)
 
 
 def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     """Rules by bedrooms with the count raised by floor area (see the module docstring)."""
     said = [
-        (float(m[1]), float(m[2]), float(m[3]), bool(m[4]), q)
-        for _, m, q in said_in(sections, "floor area", _AREA)
+        (float(m[1]), float(m[2]), float(m[3]), bool(m[4]), q, s)
+        for s, m, q in said_in(sections, "floor area", _AREA)
     ]
-    if len(said) != 1:
+    divided = [
+        (float(m[1]), float(m[2]), bool(m[3]), q, s)
+        for s, m, q in said_in(sections, "floor area", _DIVIDED)
+        if re.search(r"\bthe greater of\b", s.text)
+    ]
+    if len(said) + len(divided) != 1:
         return rules
-    over, added, per, fraction, quote = said[0]
+    dropped = False
+    if divided:
+        over, per, dropped, quote, where = divided[0]
+        added, fraction = 1.0, False
+    else:
+        over, added, per, fraction, quote, where = said[0]
     tank_only = "septic tank" in quote.lower()
     out: list[Rule] = []
     for rule in rules:
@@ -70,16 +124,23 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
             slope=const(added, "bedrooms", "added", quote),
             round_up=fraction,
         )
-        count = Extreme(
-            kind="sum_of",
-            label="Bedrooms counted (with the floor area)",
-            unit="bedrooms",
-            terms=[Input(kind="input", name="bedrooms"), extra],
+        count = (
+            _divided_count(quote, over, per, dropped)
+            if divided
+            else Extreme(
+                kind="sum_of",
+                label="Bedrooms counted (with the floor area)",
+                unit="bedrooms",
+                terms=[Input(kind="input", name="bedrooms"), extra],
+            )
         )
         when = Condition(
             input=AREA.name, op="gt", value=over, text=f"Floor area over {over:,.0f} sq ft",
             quote=quote,
         )  # fmt: skip
+        if where.ref != rule.section:  # the count's sentence is cited from its own section
+            count = _located(count, where)
+            when = when.model_copy(update={"section": where.section, "title": where.title})
         out += with_count(
             rule, suffix="by-bedrooms", note="bedrooms", count=count, when=when, spec=AREA
         )
@@ -87,9 +148,10 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
 
 
 _PER = r"(?:for each|per|for every|of)"
-_BY_BEDROOM = re.compile(rf"\b(\d+(?:\.\d+)?) square feet {_PER} bedroom\b")
+_OF_AREA = r"(?:of (?:[a-z]+ ){0,3}area )?"  # '1.6 square feet of bottom absorption area for each'
+_BY_BEDROOM = re.compile(rf"\b(\d+(?:\.\d+)?) square feet {_OF_AREA}{_PER} bedroom\b")
 _BY_FLOW = re.compile(
-    rf"\b(\d+(?:\.\d+)?) square feet {_PER} (?:each )?gallons? (?:per day )?(?:of )?(?:the )?"
+    rf"\b(\d+(?:\.\d+)?) square feet {_OF_AREA}{_PER} (?:each )?gallons? (?:per day )?(?:of )?(?:the )?"
     r"(?:estimated |daily |average )?(?:design )?(?:sewage )?flow\b"
 )
 _SOIL = re.compile(

@@ -687,6 +687,11 @@ AREAS = [
      "(a) The design flow of a home is 120 gallons per day per bedroom, and never under 300 "
      "gallons per day.\n(b) The bottom area of a trench or bed shall be not less than one and "
      "one-half (1.5) square feet per gallon of design flow.", {"bedrooms": 4}, 720.0),
+    ("area_named_between",
+     "(a) The design flow of a dwelling shall be 120 gallons per day for each bedroom, plus 100 "
+     "gallons per day for the dwelling.\n(b) The soil treatment area shall have not less than one "
+     "and six-tenths (1.6) square feet of bottom absorption area for each gallon per day of design "
+     "flow.", {"bedrooms": 4}, 928.0),
 ]  # fmt: skip
 
 
@@ -838,3 +843,32 @@ def test_public_and_private_wells_and_a_supply_pipe_are_features_of_their_own() 
         rule.inputs[0].choices
     )
     assert _run([rule], rule.id, feature="public_well", component="tank").value == 100.0
+
+
+def test_a_base_plus_an_amount_for_each_bedroom_is_a_sum_not_a_floor() -> None:
+    text = (
+        "Subsection B. Capacity. A holding tank serving a dwelling shall have a liquid capacity of "
+        "not less than one thousand (1,000) gallons plus three hundred fifty (350) gallons for "
+        "each bedroom."
+    )
+    (rule,) = [
+        r for r in extract_rules([_section(text, "Holding tanks")]) if r.topic == "holding_tank"
+    ]
+    assert _run([rule], rule.id, bedrooms=3).value == 2050.0
+
+
+def test_bedrooms_counted_as_the_greater_of_the_plans_and_the_floor_area_divided() -> None:
+    text = (
+        "(a) Each soil treatment area shall have a bottom area of not less than two hundred ten "
+        "(210) square feet per bedroom.\n"
+        "(c) The number of bedrooms used to design a system for a dwelling shall be the greater of:"
+        "\n(1) The number of bedrooms shown on the building plans; or\n"
+        "(2) Where the dwelling has more than three thousand (3,000) square feet of finished floor "
+        "area, the finished floor area divided by seven hundred (700), any fraction being dropped."
+    )
+    section = _section(text, "Soil treatment area sizing")
+    rules = extract_rules([section], text)
+    area = next(r for r in rules if r.topic == "area" and r.terms)
+    assert _run(rules, area.id, bedrooms=4, floor_area_sqft=3900).value == 1050.0  # 5 bedrooms
+    assert _run(rules, area.id, bedrooms=4, floor_area_sqft=2900).value == 840.0
+    assert _run(rules, area.id, bedrooms=6, floor_area_sqft=3900).value == 1260.0

@@ -124,6 +124,8 @@ def test_five_in_a_city_name_is_not_five_inches() -> None:
 ROUTES = [
     P("hugo", "A duplex in Hugo has units with 3 and 5 bedrooms sharing one septic tank. What size?",
       [("tank.multi_family", {"units_bedrooms": [3, 5]})], id="duplex"),
+    P("hugo", "Hugo duplex, two 3-bedroom units on one shared septic tank: minimum tank size?",
+      [("tank.multi_family", {"units_bedrooms": [3, 3]})], id="two-units-of-a-size"),
     P("hugo", "How big a holding tank does a 5 bedroom house in Hugo need, and at what level must the alarm go off?",
       [("holding_tank.dwelling", {"bedrooms": 5}), ("holding_tank.alarm_level", {"bedrooms": 5})], id="two-parts"),
     P("hugo", "Pressure distribution in Hugo for a 1,000 sq ft drainfield: what pump capacity do I need, and what discharge head if friction loss is 6 ft and lift 8 ft?",

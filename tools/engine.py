@@ -243,6 +243,8 @@ def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:
             value, expr = value / _num(d, "per"), f"{expr} ÷ {dt}"
         if n.round_up:
             value, expr = float(math.ceil(value - 1e-9)), f"{expr}, rounded up"
+        elif n.round_down:
+            value, expr = float(math.floor(value + 1e-9)), f"{expr}, fraction dropped"
         if n.intercept is not None:
             i, it = ev(ctx, n.intercept)
             value += _num(i, "intercept")

@@ -117,6 +117,10 @@ class Linear(_Record):
         default=False,
         description="'for each 700 square feet, or fraction thereof': the steps counted up.",
     )
+    round_down: bool = Field(
+        default=False,
+        description="'divided by 700, any fraction being dropped': the whole steps only.",
+    )
     label: str = ""
     unit: str = ""
 
