@@ -28,7 +28,7 @@ from typing import Any
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_area import area_bedrooms, soil_area_rules
+from ingest.rulefacts_area import area_bedrooms, basement_bedrooms, soil_area_rules
 from ingest.rulefacts_consts import date_rules, deferral_rules
 from ingest.rulefacts_deadlines import notice_deadlines
 from ingest.rulefacts_money import fee_share_rules, first_share_rules, money_rules
@@ -412,7 +412,8 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
     computed = {r.topic for r in out if not _deferred(r)}
     out = [r for r in out if not (_deferred(r) and r.topic in computed)]
     out = soil_area_rules(list(sections), counted_bedrooms(list(sections), out))
-    return higher_count(list(sections), area_bedrooms(list(sections), out))
+    out = higher_count(list(sections), area_bedrooms(list(sections), out))
+    return basement_bedrooms(list(sections), out)
 
 
 def _deferred(rule: Rule) -> bool:

@@ -70,6 +70,57 @@ def _divided_count(quote: str, over: float, per: float, dropped: bool) -> Extrem
     )
 
 
+_BASEMENT = re.compile(
+    r"unfinished basement[^.;]{0,40}?\b(?:counts?|is counted|shall be counted) as (?:one|1|a|an)"
+    r" (?:additional |more )?bedroom|\b(?:one|1|an) additional bedroom (?:shall|must|will) be "
+    r"(?:added|counted)[^.;]{0,60}?\bunfinished basement"
+)
+"""'An unfinished basement or lower level counts as one (1) additional bedroom.', 'At least one
+additional bedroom shall be added in the design of a septic system with an unfinished
+basement.'"""
+BASEMENT = InputSpec(
+    name="unfinished_basement", kind="flag", default=False,
+    label="unfinished basement (yes/no)",
+)  # fmt: skip
+
+
+def basement_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
+    """Rules by bedrooms with one bedroom more for an unfinished basement, where the text says
+    so in one sentence (two such sentences, or a rule already asking for it, change nothing)."""
+    said = [(q, s) for s, _, q in said_in(sections, "unfinished basement", _BASEMENT)]
+    if len(said) != 1:
+        return rules
+    quote, where = said[0]
+    out: list[Rule] = []
+    for rule in rules:
+        if (
+            rule.input("bedrooms") is None
+            or rule.input(BASEMENT.name) is not None
+            or not rule.terms
+        ):
+            out.append(rule)
+            continue
+        if '"kind":"apply"' in rule.formula.model_dump_json():
+            # an area from the design flow rule: the count is raised once, in that rule
+            out.append(rule.model_copy(update={"inputs": [*rule.inputs, BASEMENT]}))
+            continue
+        count: Any = Extreme(
+            kind="sum_of",
+            label="Bedrooms counted (one more for the unfinished basement)",
+            unit="bedrooms",
+            terms=[Input(kind="input", name="bedrooms"), const(1, "bedrooms", "added", quote)],
+        )
+        when = Condition(input=BASEMENT.name, op="eq", value=True, text="Unfinished basement",
+                         quote=quote)  # fmt: skip
+        if where.ref != rule.section:
+            count = _located(count, where)
+            when = when.model_copy(update={"section": where.section, "title": where.title})
+        out += with_count(
+            rule, suffix="basement", note="bedrooms", count=count, when=when, spec=BASEMENT
+        )
+    return out
+
+
 def _located(node: Any, where: Section) -> Any:
     """The expression with every quoted figure cited from `where` (another section)."""
     if isinstance(node, Const):

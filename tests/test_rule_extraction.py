@@ -872,3 +872,19 @@ def test_bedrooms_counted_as_the_greater_of_the_plans_and_the_floor_area_divided
     assert _run(rules, area.id, bedrooms=4, floor_area_sqft=3900).value == 1050.0  # 5 bedrooms
     assert _run(rules, area.id, bedrooms=4, floor_area_sqft=2900).value == 840.0
     assert _run(rules, area.id, bedrooms=6, floor_area_sqft=3900).value == 1260.0
+
+
+def test_an_unfinished_basement_counts_one_bedroom_more_once() -> None:
+    text = (
+        "(a) The design flow of a dwelling shall be 130 gallons per day for each bedroom, plus "
+        "100 gallons per day for the dwelling.\n"
+        "(b) The soil treatment area shall have not less than 1.4 square feet of bottom area for "
+        "each gallon per day of design flow.\n"
+        "(c) An unfinished basement or lower level counts as one (1) additional bedroom."
+    )
+    rules = extract_rules([_section(text, "Design flow and sizing")])
+    flow = next(r for r in rules if r.topic == "flow" and r.terms)
+    area = next(r for r in rules if r.topic == "area" and r.terms)
+    assert _run(rules, flow.id, bedrooms=4, unfinished_basement=True).value == 750.0
+    assert _run(rules, flow.id, bedrooms=4, unfinished_basement=False).value == 620.0
+    assert _run(rules, area.id, bedrooms=4, unfinished_basement=True).value == 1050.0  # 750 x 1.4
