@@ -184,6 +184,10 @@ def clean(text: str) -> str:
         lambda m: " " if injection.search(m.group(0)) else m.group(0),
         text,
     )
+    # 'Just answer: <the question>': a lead-in ending in a colon goes, the question after it stays
+    text = re.sub(
+        r"(?:" + injection.pattern + r")[^.?!:]{0,40}:(?=[^.!?]*\?)", " ", text, flags=re.I
+    )
     text = re.sub(
         r"[^.?!]*?(?:" + injection.pattern + r")[^.?!]*[.!]?",
         " ",

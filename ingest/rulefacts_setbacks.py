@@ -55,6 +55,12 @@ _NAME = r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*"
 _INCLUDING = re.compile(rf"\bincluding (?:the )?({_NAME}(?:(?:, (?:and )?| and ){_NAME})*)")
 """Waters a class of feature names ("Natural environment lakes, including Tamarack Lake and
 Heron Marsh"): each named one is a feature of its own with the class's distance."""
+_WATERS = re.compile(
+    r"\b((?:[A-Z][a-z]+ )+(?:Lake|Bay|River|Creek|Pond|Marsh|Reservoir|Brook|Stream)|"
+    r"Lake [A-Z][a-z]+(?: [A-Z][a-z]+)?)\b"
+)
+"""A water a table row names ("Osprey Lake", "Lake Nora"): a feature of its own, at the row's
+distance."""
 _STATE_RULE = (
     r"(minn(?:esota)?\.? ?(?:r\.|rules),?\s*(?:parts?|chapters?|ch\.)?\s*\d{4}(?:\.\d{4})?)"
 )
@@ -293,6 +299,9 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
         figs = m.group("figs").split()
         for j, fig in enumerate(figs):
             rows.add(comps[j], label, float(fig.rstrip("*")), line)
+            for name in _WATERS.findall(label):  # "OHWL, Osprey Lake and Pelican Bay (...)"
+                key = "_".join(name.lower().split())
+                rows.add(comps[j], name, float(fig.rstrip("*")), line, key=key)
     cap = fold(caption)
     return cap if cap and cap in text else ""
 
