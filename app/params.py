@@ -207,7 +207,7 @@ _SPECIFIC = 8  # the first patterns name a specific class of water, bluff or bui
 def _distances(text: str) -> list[Distance]:
     out: list[Distance] = []
     pattern = re.compile(
-        r"(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')\.?\s*(?:setback\s+|distance\s+|away\s+)?(?:from|to|of)\s+(?:the\s+|my\s+|a\s+|our\s+)?"
+        r"(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')\.?\s*(?:setback\s+|distance\s+|away\s+)?(?:from|to|of|off)\s+(?:the\s+|my\s+|a\s+|our\s+)?"
         r"([a-z ]{2,30})",
         re.I,
     )

@@ -757,5 +757,26 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
             found = nouns[0] if nouns else None
         if stated and found:
             agree = bool(words_and_digits(stated) & words_and_digits(found))
+            enough = _ENOUGH.search(question)
+            have, need = _figures(stated), _figures(found)
+            if enough and len(have) == 1 and len(need) == 1 and name != "count":
+                # 'is 6 ft off the property line far enough?' against 'five feet': at least it
+                at = provision.find(found)
+                most = _AT_MOST.search(provision[max(0, at - 40) : at]) if at >= 0 else None
+                (h,), (n,) = have, need
+                agree = h <= n if most else h >= n
             return ("Yes" if agree else "No", found)
     return None
+
+
+def _figures(text: str) -> set[float]:
+    """The numbers a figure states: its digits where it has any ('one hundred (100) feet': 100),
+    else its number words."""
+    digits = {float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", text)}
+    return digits or words_and_digits(text)
+
+
+_ENOUGH = re.compile(r"\b(?:enough|sufficient|adequate|suffice|big enough|far enough)\b", re.I)
+"""A question asking whether its figure meets the rule, not whether it is the rule's figure."""
+_AT_MOST = re.compile(r"\b(?:not (?:to )?exceed|no (?:more|longer|greater) than|at most|maximum|"
+                      r"within|up to)\b[^.;]*$", re.I)  # fmt: skip

@@ -217,7 +217,7 @@ def _topics(text: str, params: CalcParams) -> list[Topic]:
             topic == "setback"
             and params.distances
             and "site" not in found
-            and re.search(r"\?|enough|ok|compl", text, re.I)
+            and re.search(r"\?|enough|ok\b|compl", text, re.I)
         ):
             topic = "site"
         if (

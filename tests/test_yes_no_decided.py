@@ -100,3 +100,31 @@ def test_a_yes_no_answer_follows_what_decides_it(
 ) -> None:
     answer = assistant.ask(question).answer
     assert leads_with(answer) == word, answer
+
+
+@pytest.mark.parametrize(
+    ("question", "provision", "word"),
+    [
+        pytest.param("Is 6 ft off the property line far enough for a tank?",
+                     "a. Property line: five feet.", "Yes", id="more-than-the-least"),
+        pytest.param("Is 4 ft off the property line far enough for a tank?",
+                     "a. Property line: five feet.", "No", id="less-than-the-least"),
+        pytest.param("Is a 1,500 gallon tank big enough?", "not less than 1,250 gallons", "Yes",
+                     id="a-bigger-tank"),
+        pytest.param("Is a 90 ft trench short enough?",
+                     "Individual trenches shall not exceed one hundred (100) feet in length.",
+                     "Yes", id="under-a-greatest-figure"),
+    ],
+)  # fmt: skip
+def test_enough_compares_the_stated_figure_with_the_rules(
+    question: str, provision: str, word: str
+) -> None:
+    checked = premise_check(question, provision, ["distance", "volume"])
+    assert checked is not None and checked[0] == word, checked
+
+
+def test_a_distance_off_a_feature_is_a_distance_from_it() -> None:
+    from app.params import extract_params
+
+    (d,) = extract_params("is 6 ft off the side property line ok for the tank?").distances
+    assert (d.feature, d.distance_ft) == ("property_line", 6.0)
