@@ -46,6 +46,11 @@ _BEYOND = re.compile(
     r"each (?:additional )?bedroom (?:over|above|beyond|in excess of|more than) (\d+),? (?:add )?"
     r"((?:\+?\d+(?:\.\d+)? ?)+)$"
 )
+_BEYOND_ROW = re.compile(
+    r"^(\d+) or more\s+([\d,]+) plus ([\d,]+) (?:gallons? )?(?:for|per) each (?:additional )?"
+    r"bedroom (?:over|above|beyond|in excess of|more than) (\d+)"
+)
+"""A last row that states its own formula: '5 or more   1,500 plus 250 for each bedroom over 4'."""
 _BASELINE = re.compile(r"(?:standard|basic|normal|regular|typical|none|base|minimum)")
 """A column header that names the plain case, beside columns that name what raises the figure
 ("Standard | Garbage disposal | Lift station")."""
@@ -204,6 +209,14 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         if int(beyond.group(1)) != ranges[-1][1] or len(adds) != k:
             adds = []
         beyond_quote = _verbatim_tail(after, text)
+    row = (
+        _BEYOND_ROW.search(read_numbers(fold(raw[last + 1])) or "") if last + 1 < len(raw) else None
+    )
+    if row is not None and k == 1 and not adds:
+        base, step, over = (float(g.replace(",", "")) for g in row.group(2, 3, 4))
+        starts = int(row.group(1)) == (ranges[-1][1] or 0) + 1
+        if starts and over == ranges[-1][1] and base == _fig(found[-1][1], 0):
+            adds, beyond_quote = [step], fold(raw[last + 1])
     quote = caption if caption and caption in text else ""
     if not quote:
         return []

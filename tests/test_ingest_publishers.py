@@ -437,3 +437,20 @@ def test_an_untitled_section_keeps_its_first_sentence_whole_and_an_inserted_one_
     )
     assert by_ref["7"].text.startswith("Any person who violates this Ordinance is guilty")
     assert "pumping.date.6" in {r.id for r in doc.rules}
+
+
+def test_a_markdown_pipe_table_sizes_the_tank_with_its_last_row_formula() -> None:
+    """'| 5 or more | 1,500 plus 250 for each bedroom over 4 |' continues the table's figures."""
+    from tools.engine import evaluate
+    from tools.rules import extracted_city, load_rules
+
+    ((entry, source),) = load_manifest(FORMATS / "manifest-web-markdown.yaml")
+    doc = parse_document(entry, source)
+    city = extracted_city(entry.jurisdiction, entry.name, str(source), list(doc.rules))
+    rule = city.rule("tank.table.6.40.040")
+    assert rule is not None
+    sizes = {}
+    for bedrooms in (3, 4, 6):
+        values = {s.name: s.default for s in rule.inputs} | {"bedrooms": bedrooms}
+        sizes[bedrooms] = evaluate(city, load_rules().state, rule, values).value
+    assert sizes == {3: 1250.0, 4: 1500.0, 6: 2000.0}
