@@ -632,6 +632,7 @@ _WORDS = {
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "eighteen": 18,
     "twenty": 20, "twenty-four": 24, "thirty": 30, "forty-five": 45, "forty-eight": 48,
     "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100, "one hundred": 100,
+    "twice": 2, "double": 2, "doubled": 2, "doubles": 2, "triple": 3, "tripled": 3, "triples": 3,
 }  # fmt: skip
 
 
@@ -719,7 +720,11 @@ def says_no(provision: str) -> bool:
 def _same_without(question: str, provision: str) -> bool:
     """Whether the provision allows going without what the question goes without ('without
     being licensed' and 'may install ... without a license')."""
-    asked = re.search(r"\bwithout\s+([^,.;?]{1,40})", question, re.I)
+    asked = re.search(r"\bwithout\s+([^,.;?]{1,40})", question, re.I) or re.search(
+        r"\b(?:not|never been|un)\s?((?:licen[cs]ed|certified|permitted|registered|bonded)\b)",
+        question,
+        re.I,
+    )  # "I'm not licensed", "unlicensed": goes without a license
     allowed = re.search(r"\bwithout\s+([^,.;]{1,40})", provision, re.I)
     if asked is None or allowed is None:
         return False

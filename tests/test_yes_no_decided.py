@@ -128,3 +128,32 @@ def test_a_distance_off_a_feature_is_a_distance_from_it() -> None:
 
     (d,) = extract_params("is 6 ft off the side property line ok for the tank?").distances
     assert (d.feature, d.distance_ft) == ("property_line", 6.0)
+
+
+@pytest.mark.parametrize(
+    ("question", "provision", "word"),
+    [
+        pytest.param("Permits last 12 months, yeah?", PROVISION, "No", id="yeah-tag"),
+        pytest.param("Permits last six months, yes?", PROVISION, "Yes", id="yes-tag"),
+        pytest.param(
+            "Starting before the permit just doubles the fee, right?",
+            "Where work is begun before a permit is issued, the permit fee shall be three (3) "
+            "times the fee otherwise due.",
+            "No",
+            id="doubles-is-two-times",
+        ),
+    ],
+)
+def test_a_tagged_claim_is_checked(question: str, provision: str, word: str) -> None:
+    types = ["duration", "money"]
+    checked = premise_check(question, provision, types)
+    assert checked is not None and checked[0] == word, checked
+
+
+def test_not_licensed_goes_without_a_license() -> None:
+    question = "I'm not licensed. Can I install the system for my own home myself?"
+    provision = (
+        "An owner may install a system serving the owner's own dwelling without a license if a "
+        "licensed designer prepares the design."
+    )
+    assert polarity(question, provision) == "Yes"
