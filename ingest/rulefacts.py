@@ -72,6 +72,14 @@ _UPTO = re.compile(
 )
 _OVER = r"(?:over|above|beyond|in excess of|more than)"
 _EACH = rf"(?:for )?(?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
+_ADD_AFTER = re.compile(
+    r"(?P<step>\d+(?:\.\d+)?) (?P<unit>gallons? per day|gpd|gallons?)(?: more| additional)?"
+    r" (?:for|per) (?:each|every) additional bedroom\b"
+)
+_ADD_BEFORE = re.compile(
+    r"(?:each|every) additional bedroom\b[^.;]{0,40}?(?:an additional|additional|add|plus|"
+    r"requires|increases? by) (?P<step>\d+(?:\.\d+)?) (?P<unit>gallons? per day|gpd|gallons?)"
+)
 _INC_AFTER = re.compile(
     rf"(\d+(?:\.\d+)?) {_UNIT}(?: more| additional| (?:shall|must|will) be added| (?:is|are) added)?"
     rf" (?:for|per) (?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
@@ -162,6 +170,14 @@ def _linear(section: Section, para: list[Clause], title: str) -> list[Rule]:
             inc = (m.group(1), m.group(2), m.group(3)) if m else None
             if inc is None and (m2 := _INC_BEFORE.search(joined.read)) is not None:
                 inc = (m2.group(2), m2.group(3), m2.group(1))
+            upto_m = _UPTO.search(joined.read)
+            if inc is None and upto_m is not None:
+                # '1,000 gallons for up to three bedrooms, and an additional 250 gallons for each
+                # additional bedroom': each bedroom over the count the base is for
+                top = next(g for g in upto_m.groups() if g)
+                m3 = _ADD_AFTER.search(joined.read) or _ADD_BEFORE.search(joined.read)
+                if m3 is not None:
+                    inc = (m3.group("step"), m3.group("unit"), top)
             if inc is None:
                 continue
             step, unit_text, over = float(inc[0]), inc[1], int(inc[2])

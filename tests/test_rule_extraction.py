@@ -888,3 +888,28 @@ def test_an_unfinished_basement_counts_one_bedroom_more_once() -> None:
     assert _run(rules, flow.id, bedrooms=4, unfinished_basement=True).value == 750.0
     assert _run(rules, flow.id, bedrooms=4, unfinished_basement=False).value == 620.0
     assert _run(rules, area.id, bedrooms=4, unfinished_basement=True).value == 1050.0  # 750 x 1.4
+
+
+@pytest.mark.parametrize(
+    ("text", "sizes"),
+    [
+        pytest.param(
+            "A. Every septic tank shall have a minimum liquid capacity of 1,000 gallons for a "
+            "dwelling with up to three bedrooms, and an additional 250 gallons for each "
+            "additional bedroom.",
+            {3: 1000.0, 4: 1250.0, 5: 1500.0},
+            id="additional-after",
+        ),
+        pytest.param(
+            "The septic tank shall have a capacity of at least 1,250 gallons for four or fewer "
+            "bedrooms; each additional bedroom requires an additional 250 gallons of capacity.",
+            {3: 1250.0, 4: 1250.0, 5: 1500.0},
+            id="additional-before",
+        ),
+    ],
+)
+def test_each_additional_bedroom_adds_to_the_base_for_the_count_it_covers(
+    text: str, sizes: dict[int, float]
+) -> None:
+    (rule,) = [r for r in extract_rules([_section(text, "Septic tanks")]) if r.topic == "tank"]
+    assert {b: _run([rule], rule.id, bedrooms=b).value for b in sizes} == sizes
