@@ -128,6 +128,7 @@ class Lexicon(_Record):
     refers_back: str
     establishment: str
     dwelling_only: str
+    public_sewer: str = Field(description="The public sewer a building connects to.")
     evasion: str
     qualifiers: list[str]
     instruments: list[str]

@@ -270,6 +270,8 @@ def choose(
                 continue  # "how far must the tank be ..." is not asking for its capacity
             if other and lex.pattern(lex.dwelling_only).search(rule.asks):
                 continue  # a dwelling's rule does not size a restaurant
+            if rule.topic == "setback" and lex.pattern(lex.public_sewer).search(part.text):
+                continue  # 'how close must the city sewer main be?': no setback of a septic part
             own, found, first = _hits(rule, part.text)
             if not own and before:
                 own, found, _ = _hits(rule, before)

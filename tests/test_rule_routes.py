@@ -146,6 +146,8 @@ ROUTES = [
       id="a-feature-asked-again-never-borrows-the-first-parts"),
     P("hugo", "How far must the septic tank for my 4 bedroom house be from my well in Hugo?", [],
       id="a-distance-asked-is-not-a-tank-capacity"),
+    P("hugo", "In Hugo, how far can the public sewer main be from my house before I have to connect?",
+      [], id="a-distance-to-the-public-sewer-is-no-setback"),
 ]  # fmt: skip
 
 
