@@ -771,6 +771,15 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
                 (h,), (n,) = have, need
                 agree = h <= n if most else h >= n
             return ("Yes" if agree else "No", found)
+    if (
+        "frequency" in types
+        and _stated(question, "frequency", lex)
+        and not figure(provision, "frequency")
+        and not figure(provision, "duration")
+    ):
+        # 'does the city require pumping every 3 years?' against a rule that sets no interval
+        # ('pumped before the sludge reaches 12 inches of the outlet'): not that interval
+        return ("No", "no such interval")
     return None
 
 

@@ -157,3 +157,22 @@ def test_not_licensed_goes_without_a_license() -> None:
         "licensed designer prepares the design."
     )
     assert polarity(question, provision) == "Yes"
+
+
+@pytest.mark.parametrize(
+    ("provision", "word"),
+    [
+        pytest.param(
+            "The owner should have the tank pumped before the sludge comes within twelve inches of "
+            "the outlet baffle.",
+            "No",
+            id="a-rule-with-no-interval",
+        ),
+        pytest.param("Septic tanks shall be pumped at least once every three (3) years.", "Yes",
+                     id="the-same-interval"),
+    ],
+)  # fmt: skip
+def test_an_interval_asked_about_is_checked_against_the_rules(provision: str, word: str) -> None:
+    question = "Does the city require me to pump my septic tank every 3 years?"
+    checked = premise_check(question, provision, ["frequency", "duration"])
+    assert checked is not None and checked[0] == word, checked
