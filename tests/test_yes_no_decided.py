@@ -176,3 +176,12 @@ def test_an_interval_asked_about_is_checked_against_the_rules(provision: str, wo
     question = "Does the city require me to pump my septic tank every 3 years?"
     checked = premise_check(question, provision, ["frequency", "duration"])
     assert checked is not None and checked[0] == word, checked
+
+
+def test_a_waived_duty_says_no() -> None:
+    question = "We pump every year. Do we still have to do the annual sludge inspection?"
+    provision = (
+        "Where a tank is regularly pumped on an annual basis, the annual inspection of sludge "
+        "and scum accumulation is waived."
+    )
+    assert polarity(question, provision) == "No"
