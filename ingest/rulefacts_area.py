@@ -51,16 +51,27 @@ where the dwelling has more than 3,000 square feet of finished floor area, the f
 divided by 700, any fraction being dropped.'"""
 
 
-def _divided_count(quote: str, over: float, per: float, dropped: bool) -> Extreme:
-    by_area = Linear(
+def _by_floor_area(
+    quote: str, per: float, added: float, *, over: float | None, up: bool, label: str
+) -> Linear:
+    """Bedrooms from the floor area: `added` for each `per` square feet (over `over`), the
+    steps counted up (`up`) or only whole ones."""
+    return Linear(
         kind="linear",
-        label="Bedrooms by the floor area",
+        label=label,
         unit="bedrooms",
         x=Input(kind="input", name=AREA.name),
-        per=const(per, "sq ft", "divided by", quote),
-        slope=const(1, "bedrooms", "one bedroom for each", quote),
-        round_down=dropped,
-        round_up=not dropped,
+        x_minus=const(over, "sq ft", "floor area over", quote) if over is not None else None,
+        per=const(per, "sq ft", "for each", quote),
+        slope=const(added, "bedrooms", "added", quote),
+        round_up=up,
+        round_down=not up and over is None,
+    )
+
+
+def _divided_count(quote: str, over: float, per: float, dropped: bool) -> Extreme:
+    by_area = _by_floor_area(
+        quote, per, 1, over=None, up=not dropped, label="Bedrooms by the floor area"
     )
     return Extreme(
         kind="greatest_of",
@@ -165,15 +176,8 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         ):
             out.append(rule)
             continue
-        extra = Linear(
-            kind="linear",
-            label="Bedrooms added for the floor area",
-            unit="bedrooms",
-            x=Input(kind="input", name=AREA.name),
-            x_minus=const(over, "sq ft", "floor area over", quote),
-            per=const(per, "sq ft", "for each", quote),
-            slope=const(added, "bedrooms", "added", quote),
-            round_up=fraction,
+        extra = _by_floor_area(
+            quote, per, added, over=over, up=fraction, label="Bedrooms added for the floor area"
         )
         count = (
             _divided_count(quote, over, per, dropped)
