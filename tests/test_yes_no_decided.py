@@ -185,3 +185,13 @@ def test_a_waived_duty_says_no() -> None:
         "and scum accumulation is waived."
     )
     assert polarity(question, provision) == "No"
+
+
+def test_a_stated_multiple_is_checked_against_the_rules() -> None:
+    question = "Soil percs slower than 60 min/inch. Can I size the mound at 1.25x the area?"
+    provision = (
+        "Mounds located in soils with percolation rates over sixty (60) minutes per inch shall "
+        "be sized at least 1.5 times the soil treatment area."
+    )
+    checked = premise_check(question, provision, ["rate"])
+    assert checked == ("No", "1.5 times")
