@@ -666,7 +666,7 @@ def asked_item(question: str, provision: str) -> str:
     return " ".join([lead, *(item for item, n in zip(items, held, strict=True) if n == best)])
 
 
-_CONDITION_CLAUSE = re.compile(r"\b(?:where|if|when|whenever|in case)\b[^,;:.]*", re.I)
+_CONDITION_CLAUSE = re.compile(r"\b(?:where|if|when|whenever|in case|provided)\b[^,;:.]*", re.I)
 
 
 def polarity(question: str, provision: str) -> str | None:

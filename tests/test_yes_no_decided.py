@@ -57,6 +57,13 @@ def test_a_figure_told_only_in_the_story_decides_nothing() -> None:
             id="no-changes-is-a-condition",
         ),
         pytest.param(
+            "Can the department reduce the property line setback for the repair?",
+            "Where conditions prevent a repair, the Department may reduce property line "
+            "setbacks, provided it does not endanger adjacent properties.",
+            "Yes",
+            id="provided-it-does-not-is-a-condition",
+        ),
+        pytest.param(
             "Can I put a holding tank on my lot?",
             "A holding tank shall not be installed on any lot.",
             "No",
