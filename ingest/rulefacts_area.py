@@ -95,6 +95,12 @@ BASEMENT = InputSpec(
 )  # fmt: skip
 
 
+def _takes_count(rule: Rule, spec: InputSpec) -> bool:
+    """Whether a raised bedroom count (by `spec`: the floor area, an unfinished basement) applies
+    to the rule: a routed rule by bedrooms that does not read `spec` already."""
+    return rule.input("bedrooms") is not None and rule.input(spec.name) is None and bool(rule.terms)
+
+
 def basement_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     """Rules by bedrooms with one bedroom more for an unfinished basement, where the text says
     so in one sentence (two such sentences, or a rule already asking for it, change nothing)."""
@@ -104,11 +110,7 @@ def basement_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     quote, where = said[0]
     out: list[Rule] = []
     for rule in rules:
-        if (
-            rule.input("bedrooms") is None
-            or rule.input(BASEMENT.name) is not None
-            or not rule.terms
-        ):
+        if not _takes_count(rule, BASEMENT):
             out.append(rule)
             continue
         if '"kind":"apply"' in rule.formula.model_dump_json():
@@ -168,12 +170,7 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     tank_only = "septic tank" in quote.lower()
     out: list[Rule] = []
     for rule in rules:
-        if (
-            rule.input("bedrooms") is None
-            or rule.input(AREA.name) is not None
-            or not rule.terms
-            or (tank_only and rule.topic != "tank")
-        ):
+        if not _takes_count(rule, AREA) or (tank_only and rule.topic != "tank"):
             out.append(rule)
             continue
         extra = _by_floor_area(

@@ -31,6 +31,17 @@ def _place(folder: Path, furniture: list[str], name: str) -> object:
     return pytest.param(folder / "manifest.yaml", folder / "expected.json", furniture, id=name)
 
 
+def _fixture(manifest: str, expected: str, furniture: list[str], name: str) -> object:
+    """A format fixture under `tests/data/formats/` (`manifest-<manifest>.yaml`,
+    `<expected>.expected.json`) with the page furniture and editorial matter its source holds."""
+    return pytest.param(
+        FORMATS / f"manifest-{manifest}.yaml",
+        FORMATS / f"{expected}.expected.json",
+        furniture,
+        id=name,
+    )
+
+
 # (manifest, expected sections, strings of page furniture / editorial matter in that source)
 CITIES = [
     _place(
@@ -63,9 +74,9 @@ CITIES = [
         ["Page 1 of 8", "of 8", "Ordinance No. 31 - Subsurface", "...."],
         id="county-pdf",
     ),
-    pytest.param(
-        FORMATS / "manifest-american-legal.yaml",
-        FORMATS / "american_legal_chapter.expected.json",
+    _fixture(
+        "american-legal",
+        "american_legal_chapter",
         [
             "2019 S-12",
             "Larkspur Falls - Subsurface",
@@ -75,13 +86,13 @@ CITIES = [
             "Purpose and intent",
             "Penalty, see",
         ],
-        id="american-legal",
+        "american-legal",
     ),
-    pytest.param(
-        FORMATS / "manifest-general-code.yaml",
-        FORMATS / "general_code_chapter.expected.json",
+    _fixture(
+        "general-code",
+        "general_code_chapter",
         ["175:", "JUNIPER HILLS CODE", "[Adopted", "[Amended", "[Added", "Reserved"],
-        id="general-code",
+        "general-code",
     ),
     # Held-out cities written by someone who never saw the product (their questions are held out).
     _place(
@@ -101,15 +112,15 @@ CITIES = [
         ["175:", "WILLOW BEND CODE", "[Amended", "[Added", "Editor's Note"],
         "unseen-general-code",
     ),
-    pytest.param(
-        FORMATS / "manifest-township-roman.yaml",
-        FORMATS / "township_roman.expected.json",
+    _fixture(
+        "township-roman",
+        "township_roman",
         ["Page", "Pagc", "amended by", "...."],
-        id="township-roman-scan",
+        "township-roman-scan",
     ),
-    pytest.param(
-        FORMATS / "manifest-web-markdown.yaml",
-        FORMATS / "web_markdown.expected.json",
+    _fixture(
+        "web-markdown",
+        "web_markdown",
         [
             "Back to top",
             "Skip to main",
@@ -122,19 +133,19 @@ CITIES = [
             "Cross reference",
             "(Ord.",
         ],
-        id="web-page-markdown",
+        "web-page-markdown",
     ),
-    pytest.param(
-        FORMATS / "manifest-township-short.yaml",
-        FORMATS / "township_short.expected.json",
+    _fixture(
+        "township-short",
+        "township_short",
         ["Page 1 of 3", "Revised 03/2021", "[Amended", "[Added", "ATTEST", "Town Clerk"],
-        id="township-short-form-untitled-sections",
+        "township-short-form-untitled-sections",
     ),
-    pytest.param(
-        FORMATS / "manifest-township-parts.yaml",
-        FORMATS / "township_parts.expected.json",
+    _fixture(
+        "township-parts",
+        "township_parts",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
-        id="township-parts",
+        "township-parts",
     ),
     _place(
         UNSEEN_3 / "lindenvale",
