@@ -36,6 +36,7 @@ from app.reader import (
     is_yes_no,
     polarity,
     premise_check,
+    says_no,
     split_parts,
     stated_types,
 )
@@ -468,6 +469,17 @@ class Assistant:
                 if not made and topic in FACT_NAMES:
                     fact = worker.fact_block(topic, u, city)
                     made = [fact] if fact is not None else []
+                    if made and is_yes_no(u.corrected or question):
+                        # 'do we still have to ...?': the provision that rules on the asked
+                        # case (an exception, a waiver) may say no where the fact says yes
+                        read = worker.search_blocks(topic, u, city, u.corrected or question)
+                        if (
+                            read
+                            and re.match(r"No\b", read[0].headline)
+                            and read[0].supports
+                            and says_no(read[0].supports[0].quote)
+                        ):
+                            made = read[:1]
                 if (
                     made
                     and len(u.topics) == 1

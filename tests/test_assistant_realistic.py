@@ -85,8 +85,14 @@ def test_resident_wording_finds_the_provision_instead_of_refusing(
     [
         ("What is the maximum temperature of discharge into Chaska sewers?", "61", "190"),
         ("Does Chaska allow mounds?", "99", "Yes"),
+        (
+            "Our tank in Hugo gets pumped out every year anyway. Is the yearly check of the sludge "
+            "and scum still required?",
+            "601.04",
+            "No",
+        ),
     ],
-    ids=["temperature-61-not-64", "mounds-99-not-127"],
+    ids=["temperature-61-not-64", "mounds-99-not-127", "a-waiver-in-the-next-section-says-no"],
 )
 def test_answer_leads_with_the_sentence_that_answers(
     assistant: Assistant, question: str, section: str, text: str

@@ -147,6 +147,7 @@ def test_a_negative_claim_its_quote_does_not_make_is_removed() -> None:
         pytest.param("No, drip systems are prohibited [1].", "Drip systems are prohibited.", True, id="no-answer-supported"),
         pytest.param("No, drip systems are fine [1].", "Drip systems are allowed in every zone.", False, id="no-answer-unsupported"),
         pytest.param("Yes, drip systems are allowed.", "", False, id="yes-without-a-quote"),
+        pytest.param("No [1].", "Where the tank is pumped every year, the annual inspection is waived.", True, id="no-answer-supported-by-a-waiver"),
     ],
 )  # fmt: skip
 def test_negations_and_yes_no_must_be_what_the_quote_says(line: str, quote: str, ok: bool) -> None:
