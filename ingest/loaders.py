@@ -153,7 +153,7 @@ def _html_to_text(text: str) -> str:
 _MD_HEADING = re.compile(r"(?m)^\s{0,3}#{1,6}\s+\S")
 _MD_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
 _MD_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$")
-_SITE_FOOTER = re.compile(r"\s*(?:©|\(c\)\s|Copyright\b|Powered by\b)", re.I)
+_SITE_FOOTER = re.compile(r"\s*(?:©|\(c\)\s*(?:19|20)\d\d\b|Copyright\b|Powered by\b)", re.I)
 """A website's footer line ("© 2024 City of ... | Privacy", "Powered by ...")."""
 _MD_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 

@@ -169,10 +169,6 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     unit = "gpd" if "per day" in read else "gal"
     if "gallon" not in read and "gallon" not in " ".join(header).lower():
         return []
-    what = subject(unit, read, title)
-    if what is None:
-        return []
-    topic, asks, terms = what
     ranges = []
     for _, m in found:
         r = _range(fold(m.group("label")))
@@ -182,24 +178,6 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     if any(a[1] is None or b[0] != a[1] for a, b in itertools.pairwise(ranges)):
         return []
     heads = columns(header, spans)
-    conditions: list[Any] = [None] if k == 1 else []
-    variants = _variants(heads) if k > 1 else None
-    if variants is not None:
-        conditions = variants
-    elif k > 1:
-        parsed = [_flags(h) for h in heads]
-        if any(p is None for p in parsed):
-            return []
-        names = {n for p in parsed if p for n in p}
-        for p in parsed:
-            assert p is not None
-            leaves = [
-                Condition(input=n, op="eq", value=p.get(n, (False, ""))[0], text=_said(n, p))
-                for n in sorted(names)
-            ]
-            conditions.append(leaves[0] if len(leaves) == 1 else Condition(all=leaves))
-        if len({c.model_dump_json() for c in conditions}) != k:
-            return []
     after = " ".join(fold(line) for line in raw[last + 1 : last + 3] if line.strip())
     beyond = _BEYOND.search(read_numbers(after.split(".")[0]) or "")
     adds: list[float] = []
@@ -220,58 +198,137 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     quote = caption if caption and caption in text else ""
     if not quote:
         return []
-    nodes = []
-    for j in range(k):
-        table_rows = [
-            Row(
-                label=fold(m.group("label")),
-                low=lo,
-                high=hi,
-                value=_fig(m, j),
-                quote=fold(raw[i]),
-                confidence="medium",
+    table = _Grid(section, found, ranges, unit, adds if beyond_quote else [], beyond_quote)
+    groups = _subject_groups(heads) if k > 1 else None
+    if groups is None:
+        what = subject(unit, read, title)
+        return [] if what is None else table.rules(what, quote, heads, list(range(k)))
+    out = []
+    for words, cols in groups:
+        what = subject(unit, f"{words} {read}", title)
+        alone = len(cols) == 1 and re.match(r"(?:with|no|without)\b", heads[cols[0]])
+        if alone:
+            continue  # one column headed by a condition: the other case is not printed
+        if what is not None and not any(r.topic == what[0] for r in out):
+            out += table.rules(what, quote, [heads[j] for j in cols], cols)
+    return out
+
+
+_SUBJECT_HEAD = re.compile(r"(?P<subject>(?:[a-z]+ )?tanks?)\b[,;:]?\s*(?P<rest>.*)")
+"""A column header that names its own subject first ('septic tank, with garbage disposal',
+'holding tank')."""
+
+
+def _subject_groups(heads: list[str]) -> list[tuple[str, list[int]]] | None:
+    """The columns by the subject their headers name first ('septic tank, no garbage disposal',
+    'septic tank, with garbage disposal', 'holding tank' -> septic tank: 0, 1; holding tank: 2),
+    the subject dropped from each header; None when a header names none."""
+    parts = [_SUBJECT_HEAD.fullmatch(h.strip()) for h in heads]
+    if any(p is None for p in parts):
+        return None
+    groups: dict[str, list[int]] = {}
+    for j, p in enumerate(parts):
+        assert p is not None
+        groups.setdefault(p.group("subject").rstrip("s"), []).append(j)
+        heads[j] = p.group("rest")
+    return list(groups.items())
+
+
+class _Grid:
+    """A bedroom table's rows, read once, made into one rule per subject's columns."""
+
+    def __init__(
+        self,
+        section: Section,
+        found: list[tuple[int, re.Match[str]]],
+        ranges: list[tuple[float | None, float | None]],
+        unit: str,
+        adds: list[float],
+        beyond_quote: str,
+    ) -> None:
+        self.section, self.found, self.ranges = section, found, ranges
+        self.unit, self.adds, self.beyond_quote = unit, adds, beyond_quote
+
+    def rules(
+        self, what: tuple[str, str, list[str]], quote: str, heads: list[str], cols: list[int]
+    ) -> list[Rule]:
+        """The rule of the columns `cols` (headed `heads`), its conditions read from the heads."""
+        section, found, ranges, unit = self.section, self.found, self.ranges, self.unit
+        topic, asks, terms = what
+        k = len(cols)
+        conditions: list[Any] = [None] if k == 1 else []
+        variants = _variants(heads) if k > 1 else None
+        if variants is not None:
+            conditions = variants
+        elif k > 1:
+            parsed = [_flags(h) for h in heads]
+            if any(p is None for p in parsed):
+                return []
+            names = {n for p in parsed if p for n in p}
+            for p in parsed:
+                assert p is not None
+                leaves = [
+                    Condition(input=n, op="eq", value=p.get(n, (False, ""))[0], text=_said(n, p))
+                    for n in sorted(names)
+                ]
+                conditions.append(leaves[0] if len(leaves) == 1 else Condition(all=leaves))
+            if len({c.model_dump_json() for c in conditions}) != k:
+                return []
+        nodes = []
+        for j, col in enumerate(cols):
+            table_rows = [
+                Row(
+                    label=fold(m.group("label")),
+                    low=lo,
+                    high=hi,
+                    value=_fig(m, col),
+                    quote=fold(m.string),
+                    confidence="medium",
+                )
+                for (_, m), (lo, hi) in zip(found, ranges, strict=True)
+            ]
+            node: Any = Table(
+                kind="table",
+                input="bedrooms",
+                rows=table_rows,
+                unit=unit,
+                label=f"Table ({heads[j] or 'figure'})" if k > 1 else "Table",
+                past_last=f"The table of §{section.ref} ends at {table_rows[-1].label}.",
             )
-            for (i, m), (lo, hi) in zip(found, ranges, strict=True)
-        ]
-        node: Any = Table(
-            kind="table",
-            input="bedrooms",
-            rows=table_rows,
-            unit=unit,
-            label=f"Table ({heads[j] or 'figure'})" if k > 1 else "Table",
-            past_last=f"The table of §{section.ref} ends at {table_rows[-1].label}.",
-        )
-        if adds and beyond_quote:
-            top = ranges[-1][1]
-            assert top is not None
-            node = up_to_then_per_bedroom(
-                top, node,
-                const(table_rows[-1].value or 0, unit, "last row", table_rows[-1].quote or ""),
-                const(adds[j], f"{unit} per bedroom", "each bedroom over", beyond_quote),
-                unit, beyond_quote, f"{top:g} bedrooms or fewer",
-            )  # fmt: skip
-        nodes.append(node)
-    if k == 1:
-        formula: Any = nodes[0]
-    elif variants is not None:
-        # the column of the largest figure whose condition holds: where two hold (a garbage
-        # disposal and a lift station), the larger minimum is the one that meets both
-        order = sorted(range(k), key=lambda j: -_fig(found[0][1], j))
-        base = variants.index(None)
-        formula = Cases(
-            kind="cases",
-            cases=[Case(when=w, then=nodes[j]) for j in order if (w := variants[j]) is not None],
-            otherwise=nodes[base],
-        )
-    else:
-        formula = Cases(
-            kind="cases",
-            cases=[Case(when=c, then=n) for c, n in zip(conditions, nodes, strict=True)],
-            otherwise_note=f"The table of §{section.ref} has no column for this combination.",
-        )
-    flags = sorted({n for c in conditions if c is not None for n in _inputs(c)})
-    inputs = [BEDROOMS] + [flag_spec(n.replace("_", " ")) for n in flags]
-    return [sized_rule(section, topic, asks, terms, unit, quote, formula, inputs, kind="table")]
+            if self.adds:
+                top = ranges[-1][1]
+                assert top is not None
+                node = up_to_then_per_bedroom(
+                    top, node,
+                    const(table_rows[-1].value or 0, unit, "last row", table_rows[-1].quote or ""),
+                    const(self.adds[col], f"{unit} per bedroom", "each bedroom over",
+                          self.beyond_quote),
+                    unit, self.beyond_quote, f"{top:g} bedrooms or fewer",
+                )  # fmt: skip
+            nodes.append(node)
+        if k == 1:
+            formula: Any = nodes[0]
+        elif variants is not None:
+            # the column of the largest figure whose condition holds: where two hold (a garbage
+            # disposal and a lift station), the larger minimum is the one that meets both
+            order = sorted(range(k), key=lambda j: -_fig(found[0][1], cols[j]))
+            base = variants.index(None)
+            formula = Cases(
+                kind="cases",
+                cases=[
+                    Case(when=w, then=nodes[j]) for j in order if (w := variants[j]) is not None
+                ],
+                otherwise=nodes[base],
+            )
+        else:
+            formula = Cases(
+                kind="cases",
+                cases=[Case(when=c, then=n) for c, n in zip(conditions, nodes, strict=True)],
+                otherwise_note=f"The table of §{section.ref} has no column for this combination.",
+            )
+        flags = sorted({n for c in conditions if c is not None for n in _inputs(c)})
+        inputs = [BEDROOMS] + [flag_spec(n.replace("_", " ")) for n in flags]
+        return [sized_rule(section, topic, asks, terms, unit, quote, formula, inputs, kind="table")]
 
 
 def _nth(m: re.Match[str], j: int) -> list[re.Match[str]]:

@@ -913,3 +913,27 @@ def test_each_additional_bedroom_adds_to_the_base_for_the_count_it_covers(
 ) -> None:
     (rule,) = [r for r in extract_rules([_section(text, "Septic tanks")]) if r.topic == "tank"]
     assert {b: _run([rule], rule.id, bedrooms=b).value for b in sizes} == sizes
+
+
+def test_columns_headed_by_their_own_subject_are_one_rule_per_subject() -> None:
+    text = (
+        "A. Every tank shall hold the capacity in Table 1.\n\n"
+        "                         TABLE 1\n"
+        "        LEAST LIQUID CAPACITY OF TANKS (GALLONS)\n\n"
+        "  Number of    Septic tank,    Septic tank, with    Holding\n"
+        "  bedrooms     no garbage      garbage disposal     tank\n"
+        "               disposal\n"
+        "  ---------    -----------     -----------------    -------\n"
+        "  2 or fewer      1,000             1,500            2,000\n"
+        "  3               1,200             1,800            2,400\n"
+        "  4               1,450             2,175            2,900\n"
+        "  Each bedroom\n"
+        "  over 4, add       300               450              600\n"
+    )
+    section = _section(text, "Tank capacity").model_copy(update={"char_end": len(text)})
+    rules = {r.topic: r for r in extract_rules([section], text)}
+    assert set(rules) == {"tank", "holding_tank"}
+    tank, holding = rules["tank"], rules["holding_tank"]
+    assert _run([tank], tank.id, bedrooms=3).value == 1200.0
+    assert _run([tank], tank.id, bedrooms=6, garbage_disposal=True).value == 3075.0  # 2,175 + 900
+    assert _run([holding], holding.id, bedrooms=5).value == 3500.0  # 2,900 + 600
