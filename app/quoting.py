@@ -40,6 +40,7 @@ from app.reader import (
     closeness,
     deferral,
     figure,
+    figure_clause,
     figures,
     holds_subject,
     is_yes_no,
@@ -681,14 +682,32 @@ class QuotingMixin:
             own = kinds.intersection(stems(f"{s.provision.section.title} {s.provision.text}"))
             return 1 if named and own and not own & named else 0
 
+        # ... and one whose figure stands in a clause that names the asked thing ('a certificate
+        # ... is valid for thirty (30) months') before one whose figure is another thing's
+        # ('the seller shall give the buyer the certificate ...; (C) ... within nine (9) months')
+        def near_rank(s: Scored) -> int:
+            return 0 if self._names_asked(s, main, part) is not False else 1
+
         return sorted(
             typed,
             key=lambda s: (
                 figure(s.provision.text, main, part if main == "count" else "") is None,
                 case_rank(s),
                 kind_rank(s),
+                near_rank(s),
             ),
         )
+
+    def _names_asked(self, s: Scored, main: str, part: str) -> bool | None:
+        """Whether the clause that holds the provision's figure names what the asking sentence
+        asks about ('a certificate ... is valid for thirty (30) months'); None when the asking
+        sentence names nothing or the provision has no figure."""
+        names = [*self.names.values(), *self.names]
+        asking = without_asked(asking_and_context(part)[0], main) if part else ""
+        clause = figure_clause(s.provision.text, main, part)
+        if not subject_words(asking, names) or not clause:
+            return None
+        return holds_subject(asking, clause, names)
 
     def _abstain(
         self, part: str, name: str, jurisdiction: str, ranked: list[Scored], main: str

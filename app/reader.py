@@ -446,6 +446,43 @@ def figure(text: str, name: str, question: str = "") -> str | None:
     return best.group(0).strip(" ,.;")
 
 
+def _clause_at(text: str, start: int, end: int) -> str:
+    """The clause or list item of the text that holds text[start:end]."""
+    cuts = [0, *(m.end() for m in _ITEM_CUT.finditer(text) if _starts_item(text, m)), len(text)]
+    return text[max(c for c in cuts if c <= start) : min(c for c in cuts if c >= end)]
+
+
+def figure_clause(text: str, name: str, question: str = "") -> str:
+    """The clause of a provision that holds its figure of type `name` (as `figure` chooses it):
+    '... within nine (9) months' of a list whose lead-in names another thing; '' when none."""
+    found = figure(text, name, question)
+    if found is None or text in ROWS:
+        return text if found else ""
+    at = text.find(found)
+    if at < 0:
+        return text
+    return _clause_at(text, at, at + len(found))
+
+
+_ITEM_CUT = re.compile(r"[;.:]\s|,\s+(?:and|or|but)\s|\s\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s")
+"""Where a clause or a list item ends: a sentence's stop, a joined clause, an item's '(c)'."""
+_REFERENCE = re.compile(
+    r"\b(?:sub)?(?:section|division|paragraph|clause|item|part|subd)\.?\s$", re.I
+)
+
+
+def _starts_item(text: str, m: re.Match[str]) -> bool:
+    """A cut that starts a list item, not '(a)' of 'subsection (a) shall ...' nor the '(48)'
+    of 'forty-eight (48) inches'."""
+    mark = m.group(0).strip()
+    if not mark.startswith("("):
+        return True
+    before = text[: m.start() + 1]
+    if _REFERENCE.search(before):
+        return False
+    return not (mark[1:-1].isdigit() and lexicon().pattern(r"\b{num}\s$").search(before))
+
+
 _HOW_MANY = re.compile(r"\bhow many\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
 
 

@@ -91,8 +91,14 @@ def test_resident_wording_finds_the_provision_instead_of_refusing(
             "601.04",
             "No",
         ),
+        ("max length on one drainfield trench in Hugo?", "404.09", "100"),
     ],
-    ids=["temperature-61-not-64", "mounds-99-not-127", "a-waiver-in-the-next-section-says-no"],
+    ids=[
+        "temperature-61-not-64",
+        "mounds-99-not-127",
+        "a-waiver-in-the-next-section-says-no",
+        "the-figure-in-the-clause-naming-the-asked-thing",
+    ],
 )
 def test_answer_leads_with_the_sentence_that_answers(
     assistant: Assistant, question: str, section: str, text: str

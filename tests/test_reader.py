@@ -623,3 +623,32 @@ def test_a_part_about_the_part_before_it_is_read_with_it() -> None:
     )
     apart = ["How long is a permit valid", "can it be extended?"]  # its own question
     assert with_antecedents(apart) == apart
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "clause"),
+    [
+        pytest.param(
+            "A certificate of compliance for an existing system is valid for thirty (30) months "
+            "after the inspection.", "duration",
+            "A certificate of compliance for an existing system is valid for thirty (30) months "
+            "after the inspection.", id="a-sentence-is-its-clause"),
+        pytest.param(
+            "The seller shall give the buyer the certificate. This does not apply to: (a) a "
+            "transfer between spouses; (b) a dwelling to be torn down within nine (9) months.",
+            "duration", "(b) a dwelling to be torn down within nine (9) months.",
+            id="a-list-item-is-its-clause"),
+        pytest.param(
+            "Within the district, the separation required by subsection (a) shall be not less "
+            "than forty-eight (48) inches.", "distance",
+            "Within the district, the separation required by subsection (a) shall be not less "
+            "than forty-eight (48) inches.", id="a-reference-and-a-figure-in-digits-cut-nothing"),
+        pytest.param("The owner shall keep the tank pumped.", "duration", "", id="no-figure"),
+    ],
+)  # fmt: skip
+def test_the_clause_of_a_figure_is_its_sentence_or_list_item(
+    text: str, kind: str, clause: str
+) -> None:
+    from app.reader import figure_clause
+
+    assert figure_clause(text, kind).strip() == clause
