@@ -203,7 +203,7 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     if groups is None:
         what = subject(unit, read, title)
         return [] if what is None else table.rules(what, quote, heads, list(range(k)))
-    out = []
+    out: list[Rule] = []
     for words, cols in groups:
         what = subject(unit, f"{words} {read}", title)
         alone = len(cols) == 1 and re.match(r"(?:with|no|without)\b", heads[cols[0]])
