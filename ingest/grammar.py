@@ -125,9 +125,16 @@ def _untitled(line: str, runs_on: bool) -> bool:
     violates this Ordinance is guilty of a misdemeanor.')."""
     first = _TITLE_TERM.split(line, maxsplit=1)[0]
     words = first.split()
-    if _is_upper(first) or _is_titlecase(words) or not _SENTENCE_VERB.search(first):
+    if _is_upper(first) or _is_titlecase(words):
         return False
+    if not _SENTENCE_VERB.search(first):
+        # 'Section 10. A permit issued under this ordinance expires fifteen (15)': a clause
+        # opened by a determiner that runs on to the next line is a sentence too
+        return runs_on and len(words) >= 5 and words[0] in _DETERMINERS
     return runs_on or len(words) > 8
+
+
+_DETERMINERS = frozenset({"A", "An", "The", "Every", "Each", "No", "Any", "All"})
 
 
 def parse_title(rest: str, has_kw: bool) -> tuple[str, int] | None:

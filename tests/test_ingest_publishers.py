@@ -447,6 +447,8 @@ def test_an_untitled_section_keeps_its_first_sentence_whole_and_an_inserted_one_
         "The owner of every SSTS shall have each septic tank pumped at least once every thirty"
     )
     assert by_ref["7"].text.startswith("Any person who violates this Ordinance is guilty")
+    assert by_ref["4"].title == ""  # 'A permit issued by ... expires fifteen (15)' runs on
+    assert by_ref["4"].text.startswith("A permit issued by the Township Zoning Officer expires")
     assert "pumping.date.6" in {r.id for r in doc.rules}
 
 
