@@ -182,9 +182,13 @@ def _markdown_to_text(text: str) -> str:
     becomes fixed-width columns, so its rows read like a printed table's."""
     out: list[str] = []
     table: list[list[str]] = []
-    for raw in text.replace("\r\n", "\n").split("\n"):
+    lines = text.replace("\r\n", "\n").split("\n")
+    for i, raw in enumerate(lines):
         line = raw.rstrip()
-        if line.strip().startswith("|") and line.strip().endswith("|"):
+        piped = line.strip().startswith("|") and line.strip().endswith("|")
+        # a table without its outer pipes ('Soil | Rate' over '---|---'), row by row
+        opens = "|" in line and i + 1 < len(lines) and bool(_MD_TABLE_RULE.match(lines[i + 1]))
+        if piped or opens or (table and "|" in line):
             if not _MD_TABLE_RULE.match(line):
                 table.append([_inline(c.strip()) for c in line.strip().strip("|").split("|")])
             continue

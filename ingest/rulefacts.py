@@ -50,6 +50,7 @@ from ingest.rulefacts_shapes import (
 from ingest.rulefacts_shapes import (
     OTHER as _OTHER,
 )
+from ingest.rulefacts_soil import soil_table_rules
 from tools.formulas import (
     Case,
     Cases,
@@ -427,6 +428,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
             out.append(rule)
     computed = {r.topic for r in out if not _deferred(r)}
     out = [r for r in out if not (_deferred(r) and r.topic in computed)]
+    out = soil_table_rules(list(sections), source, out)
     out = soil_area_rules(list(sections), counted_bedrooms(list(sections), out))
     out = higher_count(list(sections), area_bedrooms(list(sections), out))
     return basement_bedrooms(list(sections), out)

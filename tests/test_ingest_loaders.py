@@ -143,6 +143,7 @@ def test_markdown_page_becomes_plain_text_with_a_fixed_width_table(tmp_path: Pat
         "Each **dwelling** shall have a tank as shown in [the table](#t):\n\n"
         "| Bedrooms | Tank capacity (gallons) |\n|----------|------|\n| 3 | 1,250 |\n| 4 | 1,500 |\n\n"
         "(C) Capacity. The total liquid capacity of the tanks\nserving a dwelling is shown.\n\n"
+        "Soil texture | Loading rate\n---|---\nLoam | 0.50\nSilt loam | Not permitted\n\n"
         "*(Ord. 2004-6 § 1)*\n\n> **Editor's note:** amended.\n\n[Back to top](#top)\n\n"
         "(c) 2024 City of Juniper Bay | [Privacy](/privacy)\n",
         encoding="utf-8",
@@ -152,6 +153,10 @@ def test_markdown_page_becomes_plain_text_with_a_fixed_width_table(tmp_path: Pat
     assert "Each dwelling shall have a tank as shown in the table:" in text
     assert "Bedrooms    Tank capacity (gallons)\n3           1,250\n4           1,500" in text
     assert "(C) Capacity. The total liquid capacity" in text  # a subsection (C), no copyright
+    # a table without its outer pipes
+    assert (
+        "Soil texture    Loading rate\nLoam            0.50\nSilt loam       Not permitted" in text
+    )
     assert "(Ord. 2004-6 § 1)" in text and "Editor's note: amended." in text
     for gone in ("Skip to main", "Home", "Back to top", "2024", "](", "|", "**", "##"):
         assert gone not in text, gone

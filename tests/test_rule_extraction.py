@@ -937,3 +937,86 @@ def test_columns_headed_by_their_own_subject_are_one_rule_per_subject() -> None:
     assert _run([tank], tank.id, bedrooms=3).value == 1200.0
     assert _run([tank], tank.id, bedrooms=6, garbage_disposal=True).value == 3075.0  # 2,175 + 900
     assert _run([holding], holding.id, bedrooms=5).value == 3500.0  # 2,900 + 600
+
+
+SOIL_PER_BEDROOM = (
+    "A. The bottom area shall be not less than the area per bedroom shown in Table 3 for the\n"
+    "soil group of the site, multiplied by the number of bedrooms. No soil treatment area for a\n"
+    "dwelling shall be smaller than the area required for three (3) bedrooms.\n\n"
+    "                              TABLE 3\n"
+    "        LEAST SOIL TREATMENT AREA PER BEDROOM (SQUARE FEET)\n\n"
+    "  Soil    Soil texture              Trench      Bed       Mound\n"
+    "  group                             bottom      bottom    absorption\n"
+    "  -----   -----------------------   ------      ------    ----------\n"
+    "  I       Coarse sand, medium          140         180        190\n"
+    "          sand\n"
+    "  II      Sandy loam                   200         250        240\n"
+    "  III     Loam                         240         300        290\n"
+    "  IV      Silty clay loam              270         N/P        330\n"
+)
+SOIL_RATES = (
+    "(A) Design flow. The design flow for a dwelling shall be one hundred twenty (120) gallons "
+    "per day for each bedroom.\n\n"
+    "(B) The bottom area of a trench or bed shall be not less than the design flow divided by "
+    "the loading rate shown in Table 9 for the most restrictive soil layer.\n\n"
+    "(C) Table 9. Soil loading rates for trenches and beds.\n\n"
+    "Soil texture     Trench loading rate (gal/day/sq ft)    Bed loading rate (gal/day/sq ft)\n"
+    "Sandy loam       0.60                                   0.48\n"
+    "Loam             0.50                                   0.40\n"
+    "Silt loam        0.45                                   Not permitted\n"
+)
+SOIL_CASES = [
+    (
+        "per-bedroom-row-and-column",
+        SOIL_PER_BEDROOM,
+        {"bedrooms": 4, "soil_texture": "loam", "system_type": "bed"},
+        1200.0,
+    ),  # 4 x 300
+    (
+        "per-bedroom-never-under-the-least-count",
+        SOIL_PER_BEDROOM,
+        {"bedrooms": 2, "soil_texture": "sandy_loam", "system_type": "trench"},
+        600.0,
+    ),  # 3 x 200
+    (
+        "a-texture-wrapped-onto-the-next-line",
+        SOIL_PER_BEDROOM,
+        {"bedrooms": 3, "soil_texture": "medium_sand", "system_type": "mound"},
+        570.0,
+    ),  # 3 x 190
+    (
+        "flow-divided-by-the-loading-rate",
+        SOIL_RATES,
+        {"bedrooms": 4, "soil_texture": "loam", "system_type": "trench"},
+        960.0,
+    ),  # 480 / 0.5
+    (
+        "the-bed-column",
+        SOIL_RATES,
+        {"bedrooms": 3, "soil_texture": "sandy_loam", "system_type": "bed"},
+        750.0,
+    ),  # 360 / 0.48
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "inputs", "square_feet"), [c[1:] for c in SOIL_CASES], ids=[c[0] for c in SOIL_CASES]
+)
+def test_a_soil_texture_table_sizes_the_bottom_area(
+    text: str, inputs: dict[str, Any], square_feet: float
+) -> None:
+    section = _section(text, "Soil treatment area").model_copy(update={"char_end": len(text)})
+    rules = extract_rules([section], text)
+    (rule,) = [r for r in rules if r.topic == "area"]
+    assert rule.origin == "extracted" and rule.section == "7-3"
+    assert _run(rules, rule.id, **inputs).value == square_feet
+
+
+def test_a_texture_a_system_may_not_use_is_unsuitable_not_a_figure() -> None:
+    section = _section(SOIL_RATES, "Soil treatment area").model_copy(
+        update={"char_end": len(SOIL_RATES)}
+    )
+    rules = extract_rules([section], SOIL_RATES)
+    (rule,) = [r for r in rules if r.topic == "area"]
+    result = _run(rules, rule.id, bedrooms=3, soil_texture="silt_loam", system_type="bed")
+    assert result.value is None and result.status == "unsuitable"

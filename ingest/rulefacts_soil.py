@@ -1,0 +1,244 @@
+"""A soil treatment area sized from a table by soil texture, read from the text as loaded.
+
+Ordinances print the state rule's sizing table in their own words: a row per soil texture (or
+soil group naming its textures), a column per kind of system, and a caption or header that says
+what the figures are:
+
+    TABLE 2  MINIMUM SOIL TREATMENT AREA PER BEDROOM (SQUARE FEET)
+    Soil group  Soil texture                 Trench   Bed   Mound
+    II          Sandy loam                    205     255    250
+        -> bottom area = the row's figure x bedrooms (never fewer than the text's least count)
+
+    Table 8.24.110. Soil loading rates for trenches and beds.
+    Soil texture group   Trench loading rate (gal/day/sq ft)   Bed loading rate (gal/day/sq ft)
+    Loam                 0.50                                  0.40
+        -> bottom area = the city's design flow / the row's loading rate (the text must say
+           "divided by" the loading rate)
+
+A cell printed "N/P" or "Not permitted" marks the texture unsuitable for that system. A table
+whose rows do not all have the same number of figures, or whose columns do not each name one
+kind of system, gives no rule. Nothing here knows a city: the shapes are the state rule's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ingest.numbers import read_numbers
+from ingest.records import Section
+from ingest.rulefacts_area import AREA_TERMS
+from ingest.rulefacts_shapes import BEDROOMS, const, extracted_rule, fold, verbatim
+from tools.formulas import (
+    Apply,
+    Case,
+    Cases,
+    Condition,
+    Extreme,
+    Input,
+    InputSpec,
+    Linear,
+    Row,
+    Rule,
+    Table,
+)
+
+_NOT_PERMITTED = r"N/?P|Not permitted|Not allowed|Not suitable|Unsuitable"
+_CELL = rf"(?:\d+(?:\.\d+)?|{_NOT_PERMITTED})"
+_ROW = re.compile(rf"^(?P<label>\s*\S.*?)(?P<cells>(?:\s{{2,}}{_CELL})+)\s*$", re.I)
+_GROUP = re.compile(r"^\s*(?:group\s+)?(?:[IVX]{1,4}|\d{1,2}[A-Z]?)\b\.?\s+", re.I)
+_SYSTEMS = ("trench", "bed", "mound", "at-grade", "drip")
+_RATE = re.compile(
+    r"loading rate|gal(?:lons?)?\s*(?:/|per)\s*day\s*(?:/|per)\s*(?:sq|square)", re.I
+)
+_PER_BEDROOM = re.compile(r"per bedroom", re.I)
+_AREA_UNIT = re.compile(r"square feet|sq\.? ?ft", re.I)
+_DIVIDED = re.compile(r"[^.]*\bdivided by the (?:\w+ ){0,3}loading rate[^.]*\.", re.I)
+_LEAST = re.compile(
+    r"\b(?:smaller|less) than (?:the area required for|that (?:required )?for) (\d+) bedrooms?",
+    re.I,
+)
+_TEXTURE = InputSpec(name="soil_texture", kind="choice", label="soil texture (e.g. loam)")
+
+
+def soil_table_rules(sections: Sequence[Section], source: str, rules: list[Rule]) -> list[Rule]:
+    """The rules of every soil texture table of the sections (per bedroom, or a loading rate
+    applied to the city's one design flow rule), added to `rules`."""
+    flows = [r for r in rules if r.topic == "flow" and r.terms and r.unit == "gpd"]
+    out = list(rules)
+    for section in sections:
+        if section.kind != "section" or not source:
+            continue
+        grid = _grid(source[section.char_start : section.char_end].splitlines())
+        if grid is None:
+            continue
+        rule = _rule(section, *grid, flows[0] if len(flows) == 1 else None)
+        if rule is not None and verbatim(rule, section) and all(r.id != rule.id for r in out):
+            out.append(rule)
+    return out
+
+
+def _grid(
+    raw: list[str],
+) -> tuple[list[str], list[str], list[tuple[str, str, list[str]]]] | None:
+    """(caption and header lines, each column's header, rows as (label, first line, cells))."""
+    rows: list[tuple[str, str, list[str]]] = []
+    spans: list[tuple[int, int]] = []
+    first = -1
+    for i, line in enumerate(raw):
+        m = _ROW.match(line)
+        if m and not re.fullmatch(r"[\s\d.,]*", m.group("label")):
+            cells = re.findall(_CELL, m.group("cells"), re.I)
+            if rows and len(cells) != len(rows[0][2]):
+                return None
+            if not rows:
+                first = i
+                at = m.start("cells")
+                spans = [
+                    (at + c.start(), at + c.end())
+                    for c in re.finditer(_CELL, m.group("cells"), re.I)
+                ]
+            rows.append((m.group("label").strip(), fold(line), cells))
+        elif rows and line.strip() and not re.search(r"\s{2,}\S", line.strip()):
+            label, quote, cells = rows[-1]  # the label wraps: 'Silt loam, silty clay' / 'loam'
+            rows[-1] = (f"{label} {line.strip()}", quote, cells)
+        elif rows:
+            break
+    if len(rows) < 3:
+        return None
+    header: list[str] = []
+    at = first - 1
+    while at >= 0 and raw[at].strip():
+        if not re.fullmatch(r"[\s\-=_|:]+", raw[at]):
+            header.insert(0, raw[at])
+        at -= 1
+    while at >= 0 and not raw[at].strip():
+        at -= 1
+    above: list[str] = []
+    while at >= 0 and raw[at].strip() and len(above) < 2:
+        above.insert(0, raw[at])
+        at -= 1
+    return [fold(x) for x in [*above, *header]], _heads(header, spans), rows
+
+
+def _heads(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
+    """The words above each figure column: each phrase of a header line (words one space
+    apart) goes to the column nearest its centre; phrases left of the figures head the labels."""
+    words: list[list[str]] = [[] for _ in spans]
+    for line in header:
+        for m in re.finditer(r"\S+(?: \S+)*", line):
+            if m.end() < spans[0][0] - 2:
+                continue
+            centre = (m.start() + m.end()) / 2
+            best = min(range(len(spans)), key=lambda j: abs(centre - sum(spans[j]) / 2))
+            words[best].append(m.group(0))
+    return [" ".join(w).lower() for w in words]
+
+
+def _rule(
+    section: Section,
+    lines: list[str],
+    heads: list[str],
+    rows: list[tuple[str, str, list[str]]],
+    flow: Rule | None,
+) -> Rule | None:
+    words = " ".join(lines)
+    if "soil" not in words.lower():
+        return None
+    rate = bool(_RATE.search(words))
+    per_bedroom = bool(_PER_BEDROOM.search(words) and _AREA_UNIT.search(words))
+    if rate == per_bedroom:
+        return None
+    systems = [next((s for s in _SYSTEMS if s in h), None) for h in heads]
+    if len(heads) > 1 and (None in systems or len(set(systems)) != len(systems)):
+        return None
+    text = fold(section.text)
+    caption = max((c for c in lines if len(c) > 8 and c in text), key=len, default="")
+    divided = _DIVIDED.search(text)
+    if not caption or (rate and (divided is None or flow is None)):
+        return None
+    textures = {n: (label, quote, cells) for label, quote, cells in rows for n in _names(label)}
+    if not textures:
+        return None
+    unit = "gpd per sq ft" if rate else "sq ft per bedroom"
+    nodes = []
+    for j, head in enumerate(heads):
+        table = Table(
+            kind="table",
+            input="soil_texture",
+            unit=unit,
+            label=f"Table ({head})" if head else "Table",
+            rows=[
+                Row(label=label, match=name, quote=quote, confidence="medium",
+                    value=_value(cells[j]), unsuitable=_value(cells[j]) is None)
+                for name, (label, quote, cells) in textures.items()
+            ],
+        )  # fmt: skip
+        if rate:
+            assert divided is not None and flow is not None
+            one = const(1, "", "design flow divided by the loading rate", fold(divided.group(0)))
+            x: Any = Apply(kind="apply", rule=flow.id)
+            nodes.append(Linear(kind="linear", x=x, slope=one, per=table,
+                                label="Least bottom area", unit="sq ft"))  # fmt: skip
+        else:
+            least = _least(text)
+            bedrooms: Any = Input(kind="input", name="bedrooms")
+            if least is not None:
+                floor = const(least[0], "bedrooms", "least count", least[1])
+                bedrooms = Extreme(kind="greatest_of", terms=[bedrooms, floor], unit="bedrooms")
+            nodes.append(Linear(kind="linear", x=bedrooms, slope=table,
+                                label="Least bottom area", unit="sq ft"))  # fmt: skip
+    inputs = [*(flow.inputs if rate and flow else [BEDROOMS])]
+    inputs.append(_TEXTURE.model_copy(update={"choices": list(textures)}))
+    formula: Any = nodes[0]
+    if len(nodes) > 1:
+        names = [s for s in systems if s]
+        inputs.append(
+            InputSpec(name="system_type", kind="choice", label=" or ".join(names), choices=names,
+                      default="trench" if "trench" in names else None)
+        )  # fmt: skip
+        formula = Cases(
+            kind="cases",
+            cases=[
+                Case(when=Condition(input="system_type", op="eq", value=s, text=f"A {s}"), then=n)
+                for s, n in zip(names, nodes, strict=True)
+            ],
+        )
+    return extracted_rule(
+        section,
+        "soil_table",
+        topic="area",
+        asks="least bottom area of a soil treatment area (drainfield) by soil texture",
+        unit="sq ft",
+        terms=list(AREA_TERMS),
+        quote=caption,
+        inputs=inputs,
+        formula=formula,
+    )
+
+
+def _least(text: str) -> tuple[float, str] | None:
+    """The least bedroom count an area is sized for ('No soil treatment area ... shall be
+    smaller than the area required for three (3) bedrooms.'), with its sentence."""
+    for sentence in re.findall(r"[^.]*\.", text):
+        m = _LEAST.search(read_numbers(sentence) or "")
+        if m:
+            return float(m.group(1)), sentence.strip()
+    return None
+
+
+def _names(label: str) -> list[str]:
+    """The soil textures a row names: 'II Sandy loam' -> sandy_loam; 'Fine sand, loamy sand'
+    -> fine_sand, loamy_sand."""
+    words = _GROUP.sub("", label).lower()
+    out = []
+    for part in re.split(r",|\bor\b|\band\b|/|;", words):
+        name = "_".join(re.findall(r"[a-z]+", part))
+        if name and not re.search(r"\d", part):
+            out.append(name)
+    return out
+
+
+def _value(cell: str) -> float | None:
+    return None if re.fullmatch(_NOT_PERMITTED, cell, re.I) else float(cell)
