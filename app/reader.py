@@ -233,11 +233,17 @@ def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
         for name, t in lex.answer_types.items()
         if any(lex.pattern(p).search(question) for p in t.asked)
     ]
+    if "who" in found and _OPENS_WITH_WHO.match(asking_and_context(question)[0]):
+        # 'Who has to approve a variance for a setback?': the asking word, not the subject's
+        found = ["who", *(f for f in found if f != "who")]
     if is_yes_no(question, lex):  # "permits only last 6 months, right?": the stated figure's type
         found = (
             stated_types(question, lex) + found + (["rule"] if "rule" in lex.answer_types else [])
         )
     return list(dict.fromkeys(found))
+
+
+_OPENS_WITH_WHO = re.compile(r"\W*(?:(?:and|so|then|ok|okay|but)\W+)?whom?\b", re.I)
 
 
 def stated_types(question: str, lex: Lexicon | None = None) -> list[str]:

@@ -45,8 +45,19 @@ class _Section:
         ("What is the penalty for violating the article?", "penalty"),
         ("What's the phone number for the building department?", "contact"),
         ("How much can that setback be cut down?", "rate"),
+        ("Who has to approve a variance for a setback to a property line?", "who"),
     ],
-    ids=["duration", "distance", "money", "who", "count", "penalty", "contact", "reduction"],
+    ids=[
+        "duration",
+        "distance",
+        "money",
+        "who",
+        "count",
+        "penalty",
+        "contact",
+        "reduction",
+        "who-asks-though-a-distance-word-names-the-subject",
+    ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
     assert asked_types(question)[0] == main
@@ -163,6 +174,12 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
             "if a licensed designer prepares the design.",
             "Yes",
         ),
+        (
+            "We withdrew our permit before any inspection. Can we get some of the fee back?",
+            "Where a permit is withdrawn before any inspection, the city shall refund half of the "
+            "permit fee on written request. No other fee paid under this chapter is refundable.",
+            "Yes",
+        ),
     ],
     ids=[
         "prohibited",
@@ -180,6 +197,7 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
         "allowed-only-with-what-the-question-goes-without",
         "with-no-describes-and-says-no-no",
         "allowed-to-go-without-what-the-question-goes-without",
+        "no-other-fee-says-no-to-the-rest-not-the-asked-one",
     ],
 )
 def test_polarity_reads_the_provision(question: str, provision: str, word: str) -> None:
