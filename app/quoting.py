@@ -602,6 +602,13 @@ class QuotingMixin:
             for s in ranked
             if carries(s.provision.text, wanted)
         ]
+        names = [*self.names.values(), *self.names]
+        asking = asking_and_context(self._without_places(part))[0]
+        own = {w: 1.0 for w in subject_words(asking, names) if w in subject}
+        if own and any(speaks_of(own, s.provision.text) for _, s in rules):
+            # the rule on 'do I need a permit?' speaks of a permit, whatever the story before
+            # it ('I'm replacing the drainfield') shares with other provisions
+            rules = [(v, s) for v, s in rules if speaks_of(own, s.provision.text)]
         if not rules:
             return None
         spoken, best = max(rules, key=lambda r: r[0] + params.yes_no_score * r[1].score / top)

@@ -196,3 +196,16 @@ def test_a_part_asked_like_the_one_before_it_is_computed_too(assistant: Assistan
     components = {t.arguments.get("component") for t in calls}
     assert components == {"tank", "soil_treatment_area"}, answer.answer
     assert "10 ft" in answer.answer and "20 ft" in answer.answer
+
+
+@pytest.mark.slow
+def test_a_yes_no_is_ruled_by_a_provision_on_the_asked_thing_not_on_the_story(
+    assistant: Assistant,
+) -> None:
+    """'I'm replacing the drainfield ... Do I need a permit?': the story's words (replacing,
+    drainfield) must not pick a provision that says nothing of a permit."""
+    answer = assistant.ask(
+        "I'm replacing the drainfield at my place in East Bethel next week. Do I need a permit?"
+    )
+    first = answer.answer.splitlines()[0]
+    assert first.startswith("Yes") and '"Permits"' in first
