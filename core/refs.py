@@ -24,6 +24,8 @@ _SECTION_WORD = re.compile(
     re.IGNORECASE,
 )
 _NUM_IN_LIST = re.compile(NUMBER)
+# An outline section, its part and its letter: 'Section III.D' (`ingest.outline`)
+_OUTLINE = re.compile(rf"{_KEYWORD}\s*(?P<num>[IVXL]{{1,6}}\.[A-Z])(?![A-Za-z])", re.IGNORECASE)
 # A bare decimal section number such as 404.04 or 404.09(1)b: three or four digits, a dot, two.
 _BARE_DECIMAL = re.compile(r"(?<![\d.$,])(?P<num>\d{3,4}\.\d{2})(?![\d,]|\.\d)")
 _TABLE_NUM = r"(?P<num>[IVX]{1,5}\b|\d{1,4}(?:[.\-]\d{1,4})*\b(?![.\-]\d))"
@@ -159,6 +161,8 @@ def find_section_refs(text: str, tables: Mapping[str, str] | None = None) -> lis
             continue  # "Section 98 and 3 bedrooms": only a plural keyword starts a list
         for extra in _NUM_IN_LIST.finditer(m.group("more") or ""):
             found.append((m.start("more") + extra.start(), _clean(extra.group())))
+    for m in _OUTLINE.finditer(text):
+        found.append((m.start(), m.group("num").upper()))
     covered = [m.span() for m in _SECTION_WORD.finditer(text)]
     for m in _BARE_DECIMAL.finditer(text):
         if not any(a <= m.start() < b for a, b in covered):

@@ -29,6 +29,7 @@ from ingest.headings import (
 )
 from ingest.matter import back_matter_start, classify, tidy
 from ingest.notes import split_notes
+from ingest.outline import outline_grammar
 from ingest.records import ManifestEntry, Section
 
 log = logging.getLogger(__name__)
@@ -110,6 +111,9 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
     style = max(candidates, key=lambda k: len(candidates[k]))
     heads = candidates[style]
     grammar = detect(text)
+    outline = outline_grammar(text)
+    if outline is not None and (grammar is None or outline.score > grammar.score):
+        grammar = outline  # 'I. GENERAL PROVISIONS' / 'A. Title.': sections cited 'I.A'
     titled = sum(bool(h.title) for h in heads)
     if grammar is not None and (
         grammar.score >= len(heads) or (grammar.score >= titled and 2 * grammar.score >= len(heads))

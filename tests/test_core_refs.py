@@ -17,6 +17,7 @@ from index.refs import find_section_refs as index_find_section_refs
         pytest.param("§ 175-9 fees", ["175-9"], id="general-code-hyphenated"),
         pytest.param("Sec. 18-124(a)(1) setbacks", ["18-124"], id="municode-with-subsections"),
         pytest.param("§ 52.01 purpose", ["52.01"], id="american-legal-dotted"),
+        pytest.param("show me Section III.D", ["III.D"], id="outline-part-and-letter"),
         pytest.param("sect. 4.1.2(a) please", ["4.1.2"], id="numbered-paragraph"),
         pytest.param("sections 18-101 through 18-103", ["18-101", "18-103"], id="range-ends"),
         pytest.param("Section 98 and 3 bedrooms", ["98"], id="singular-no-list"),

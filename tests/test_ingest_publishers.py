@@ -142,6 +142,12 @@ CITIES = [
         "township-short-form-untitled-sections",
     ),
     _fixture(
+        "outline-city",
+        "outline_city",
+        ["Page 1", "Rev. 05/2022", "[Amended", "WHEREAS", "CONTENTS", "Passed and adopted"],
+        "outline-city-roman-parts-lettered-sections",
+    ),
+    _fixture(
         "township-parts",
         "township_parts",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
@@ -467,3 +473,23 @@ def test_a_markdown_pipe_table_sizes_the_tank_with_its_last_row_formula() -> Non
         values = {s.name: s.default for s in rule.inputs} | {"bedrooms": bedrooms}
         sizes[bedrooms] = evaluate(city, load_rules().state, rule, values).value
     assert sizes == {3: 1250.0, 4: 1500.0, 6: 2000.0}
+
+
+def test_an_outline_ordinance_cites_each_lettered_section_with_its_part() -> None:
+    """'III. DESIGN STANDARDS' then 'A. Septic tanks.': section III.A under part III; the
+    contents list, the recitals and the '1.' / 'a.' items are no sections."""
+    doc = _parse(FORMATS / "manifest-outline-city.yaml")
+    sections = [s for s in doc.sections if s.kind == "section"]
+    assert [s.section for s in sections] == [
+        "I.A",
+        "I.B",
+        "II.A",
+        "II.B",
+        "III.A",
+        "III.B",
+        "III.C",
+    ]
+    tanks = _get(doc, "III.A")
+    assert tanks.path == ["III. DESIGN STANDARDS"]  # type: ignore[attr-defined]
+    assert "1,250 gallons for three or fewer bedrooms" in tanks.text  # type: ignore[attr-defined]
+    assert _get(doc, "II.B").text.startswith("A permit is valid for eighteen")  # type: ignore[attr-defined]
