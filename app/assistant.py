@@ -451,6 +451,7 @@ class Assistant:
         for topic in u.topics:
             for city in scope:
                 made: list[Block] = []
+                fact_made: list[Block] = []
                 for tool in TOPIC_TOOLS.get(topic, ()):
                     if (
                         topic == "pumping"
@@ -480,6 +481,7 @@ class Assistant:
                             and says_no(read[0].supports[0].quote)
                         ):
                             made = read[:1]
+                    fact_made = list(made)
                 if (
                     made
                     and len(u.topics) == 1
@@ -501,6 +503,16 @@ class Assistant:
                     else:
                         for b in made:
                             b.abstained = True
+                elif (
+                    made
+                    and made == fact_made
+                    and not is_yes_no(u.corrected or question)
+                    and len(split_parts(asking_and_context(u.corrected or question)[0])) > 1
+                ):
+                    # '... how long do I have? And what happens if winter hits?': the fact
+                    # answers one part; the reader answers the others
+                    read = worker.search_blocks(topic, u, city, u.corrected or question)
+                    made += [b for b in read[1:] if not b.abstained]
                 if not made:
                     figured = any(b.topic != RULE_TEXT for b, _ in computed.get(city, []))
                     if figured and city not in curated and topic in TOPIC_TOOLS:

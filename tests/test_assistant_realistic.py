@@ -209,3 +209,13 @@ def test_a_yes_no_is_ruled_by_a_provision_on_the_asked_thing_not_on_the_story(
     )
     first = answer.answer.splitlines()[0]
     assert first.startswith("Yes") and '"Permits"' in first
+
+
+@pytest.mark.slow
+def test_a_curated_fact_answers_one_part_and_the_reader_the_other(assistant: Assistant) -> None:
+    answer = assistant.ask(
+        "East Bethel told me my septic is failing to protect groundwater. What's my deadline to "
+        "replace it, and what happens if winter weather keeps them from installing it?"
+    )
+    assert "10 months" in answer.answer.splitlines()[0]
+    assert "escrow" in answer.answer

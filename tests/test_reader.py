@@ -64,6 +64,19 @@ def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "penalty"),
+    [
+        ("What happens if I don't pump my tank?", True),
+        ("What happens if someone installs a system without a permit?", True),
+        ("And what happens if it's winter and they can't put a new one in?", False),
+    ],
+    ids=["a-duty-not-done", "work-without-a-permit", "a-circumstance-is-no-violation"],
+)
+def test_what_happens_if_asks_a_penalty_only_for_a_violation(question: str, penalty: bool) -> None:
+    assert ("penalty" in asked_types(question)) is penalty
+
+
+@pytest.mark.parametrize(
     ("question", "expected"),
     [
         ("Can I put a holding tank on a new house?", True),
