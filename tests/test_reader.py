@@ -46,6 +46,7 @@ class _Section:
         ("What's the phone number for the building department?", "contact"),
         ("How much can that setback be cut down?", "rate"),
         ("Who has to approve a variance for a setback to a property line?", "who"),
+        ("When does an installer's license run out?", "duration"),
     ],
     ids=[
         "duration",
@@ -57,6 +58,7 @@ class _Section:
         "contact",
         "reduction",
         "who-asks-though-a-distance-word-names-the-subject",
+        "run-out-asks-a-period",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
@@ -683,3 +685,10 @@ def test_the_clause_of_a_figure_is_its_sentence_or_list_item(
     from app.reader import figure_clause
 
     assert figure_clause(text, kind).strip() == clause
+
+
+def test_a_period_between_two_dates_is_a_time_period() -> None:
+    from app.reader import figure
+
+    text = "Annual licenses shall be in effect from January 1 to December 31."
+    assert figure(text, "duration") == "January 1 to December 31"
