@@ -152,6 +152,7 @@ def _html_to_text(text: str) -> str:
 
 _MD_HEADING = re.compile(r"(?m)^\s{0,3}#{1,6}\s+\S")
 _MD_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+_MD_FENCE = re.compile(r"^\s*(?:```|~~~)")
 _MD_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$")
 _SITE_FOOTER = re.compile(r"\s*(?:©|\(c\)\s*(?:19|20)\d\d\b|Copyright\b|Powered by\b)", re.I)
 """A website's footer line ("© 2024 City of ... | Privacy", "Powered by ...")."""
@@ -183,8 +184,15 @@ def _markdown_to_text(text: str) -> str:
     out: list[str] = []
     table: list[list[str]] = []
     lines = text.replace("\r\n", "\n").split("\n")
+    fenced = False
     for i, raw in enumerate(lines):
         line = raw.rstrip()
+        if _MD_FENCE.match(line):
+            fenced = not fenced  # a code block (a fixed-width table) is printed as it stands
+            continue
+        if fenced:
+            out.append(line)
+            continue
         piped = line.strip().startswith("|") and line.strip().endswith("|")
         # a table without its outer pipes ('Soil | Rate' over '---|---'), row by row
         opens = "|" in line and i + 1 < len(lines) and bool(_MD_TABLE_RULE.match(lines[i + 1]))

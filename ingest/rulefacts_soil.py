@@ -35,6 +35,7 @@ from tools.formulas import (
     Case,
     Cases,
     Condition,
+    ConditionalMultiplier,
     Extreme,
     Input,
     InputSpec,
@@ -56,9 +57,13 @@ _PER_BEDROOM = re.compile(r"per bedroom", re.I)
 _AREA_UNIT = re.compile(r"square feet|sq\.? ?ft", re.I)
 _DIVIDED = re.compile(r"[^.]*\bdivided by the (?:\w+ ){0,3}loading rate[^.]*\.", re.I)
 _LEAST = re.compile(
-    r"\b(?:smaller|less) than (?:the area required for|that (?:required )?for) (\d+) bedrooms?",
+    r"\b(?:(?:smaller|less) than (?:the area required for|that (?:required )?for)|"
+    r"(?:sized|designed) for (?:not (?:fewer|less) than|at least|a minimum of)) (\d+) bedrooms?",
     re.I,
 )
+_BED = re.compile(r"\bwhere a bed is used\b[^.]*\b(?:multiplied by|times) (\d+(?:\.\d+)?)\b", re.I)
+"""'Where a bed is used in place of trenches, the area ... shall be multiplied by one and
+one-half (1.5).'"""
 _TEXTURE = InputSpec(name="soil_texture", kind="choice", label="soil texture (e.g. loam)")
 
 
@@ -192,6 +197,19 @@ def _rule(
     inputs = [*(flow.inputs if rate and flow else [BEDROOMS])]
     inputs.append(_TEXTURE.model_copy(update={"choices": list(textures)}))
     formula: Any = nodes[0]
+    bed = _bed(text) if len(nodes) == 1 and not rate else None
+    if bed is not None:
+        inputs.append(
+            InputSpec(name="system_type", kind="choice", label="trench or bed",
+                      choices=["trench", "bed"], default="trench")
+        )  # fmt: skip
+        formula = ConditionalMultiplier(
+            kind="conditional_multiplier",
+            of=formula,
+            when=Condition(input="system_type", op="eq", value="bed", text="A bed"),
+            label=f"A bed: multiplied by {bed[0]:g}",
+            factor=const(bed[0], "", "bed", bed[1]),
+        )
     if len(nodes) > 1:
         names = [s for s in systems if s]
         inputs.append(
@@ -216,6 +234,25 @@ def _rule(
         inputs=inputs,
         formula=formula,
     )
+
+
+_WORDED = re.compile(
+    r"\b(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|and|one-half|half|one-quarter|"
+    r"quarter|three-quarters)[ -]?)+\((\d+(?:\.\d+)?)\)",
+    re.I,
+)
+"""A number in words with its figure in brackets: 'one and one-half (1.5)'."""
+
+
+def _bed(text: str) -> tuple[float, str] | None:
+    """A bed's area as a multiple of the trench area the table gives, with its sentence."""
+    for sentence in re.split(r"(?<=\.)\s+", text):
+        # 'one and one-half (1.5)': the figure in brackets is the number as printed
+        printed = _WORDED.sub(r"\1", sentence)
+        m = _BED.search(printed) or _BED.search(read_numbers(sentence) or "")
+        if m:
+            return float(m.group(1)), sentence.strip()
+    return None
 
 
 def _least(text: str) -> tuple[float, str] | None:

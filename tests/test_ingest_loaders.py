@@ -144,6 +144,7 @@ def test_markdown_page_becomes_plain_text_with_a_fixed_width_table(tmp_path: Pat
         "| Bedrooms | Tank capacity (gallons) |\n|----------|------|\n| 3 | 1,250 |\n| 4 | 1,500 |\n\n"
         "(C) Capacity. The total liquid capacity of the tanks\nserving a dwelling is shown.\n\n"
         "Soil texture | Loading rate\n---|---\nLoam | 0.50\nSilt loam | Not permitted\n\n"
+        "```\n  Feature      Tank (feet)\n  ----------   -----------\n  Well            50\n```\n\n"
         "*(Ord. 2004-6 § 1)*\n\n> **Editor's note:** amended.\n\n[Back to top](#top)\n\n"
         "(c) 2024 City of Juniper Bay | [Privacy](/privacy)\n",
         encoding="utf-8",
@@ -153,6 +154,9 @@ def test_markdown_page_becomes_plain_text_with_a_fixed_width_table(tmp_path: Pat
     assert "Each dwelling shall have a tank as shown in the table:" in text
     assert "Bedrooms    Tank capacity (gallons)\n3           1,250\n4           1,500" in text
     assert "(C) Capacity. The total liquid capacity" in text  # a subsection (C), no copyright
+    # a code block stands as printed (its rule of dashes is no Markdown rule), without fences
+    assert "  Feature      Tank (feet)\n  ----------   -----------\n  Well            50" in text
+    assert "```" not in text
     # a table without its outer pipes
     assert (
         "Soil texture    Loading rate\nLoam            0.50\nSilt loam       Not permitted" in text

@@ -965,7 +965,27 @@ SOIL_RATES = (
     "Loam             0.50                                   0.40\n"
     "Silt loam        0.45                                   Not permitted\n"
 )
+SOIL_ONE_COLUMN = (
+    "A. The bottom area of a trench shall not be less than the area per bedroom in Table 4, "
+    "multiplied by the number of bedrooms. Every soil treatment area serving a dwelling shall be "
+    "sized for not fewer than three (3) bedrooms.\n\n"
+    "B. Where a bed is used in place of trenches, the area found under paragraph A shall be "
+    "multiplied by one and one-half (1.5).\n\n"
+    "            TABLE 4   SOIL TREATMENT AREA PER BEDROOM (SQUARE FEET)\n\n"
+    "   Soil texture                                   Area per bedroom\n"
+    "   -------------------------------------------    ----------------\n"
+    "   Sand, loamy sand                                      160\n"
+    "   Sandy loam, fine sandy loam                           220\n"
+    "   Loam, silt loam                                       280\n"
+)
 SOIL_CASES = [
+    ("one-column-trench", SOIL_ONE_COLUMN, {"bedrooms": 4, "soil_texture": "silt_loam"}, 1120.0),
+    (
+        "one-column-a-bed-is-a-multiple",
+        SOIL_ONE_COLUMN,
+        {"bedrooms": 2, "soil_texture": "sandy_loam", "system_type": "bed"},
+        990.0,
+    ),  # 3x220x1.5
     (
         "per-bedroom-row-and-column",
         SOIL_PER_BEDROOM,
