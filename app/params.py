@@ -56,6 +56,17 @@ _NUM_WORDS = {
 _NUM = r"(\d+(?:\.\d+)?|" + "|".join(sorted(_NUM_WORDS, key=len, reverse=True)) + r")"
 
 
+_SYSTEMS: tuple[tuple[Literal["trench", "bed", "mound"], re.Pattern[str]], ...] = (
+    ("mound", re.compile(r"\bmounds?\b", re.I)),
+    ("trench", re.compile(r"\btrench(?:es)?\b", re.I)),
+    ("bed", re.compile(r"(?<![\d-])(?<!\d )\bbeds?\b(?!\s*-?rooms?)", re.I)),
+)
+_NOT_THIS = re.compile(
+    r"\b(?:not|no|instead of|rather than|in place of)\s+(?:an?\s+|the\s+|any\s+)?$", re.I
+)
+"""Words right before a kind of system that deny it ('a bed (not trenches)')."""
+
+
 def _to_num(token: str) -> float:
     token = token.lower().strip()
     return float(_NUM_WORDS[token]) if token in _NUM_WORDS else float(token.replace(",", ""))
@@ -116,12 +127,10 @@ def extract_params(text: str) -> CalcParams:
     )
     if m:
         p.rock_depth_in = int(m.group(1))
-    if re.search(r"\bmounds?\b", t, re.I):
-        p.system_type = "mound"
-    elif re.search(r"\btrench(?:es)?\b", t, re.I):
-        p.system_type = "trench"
-    elif re.search(r"(?<![\d-])(?<!\d )\bbeds?\b(?!\s*-?rooms?)", t, re.I):
-        p.system_type = "bed"
+    for kind, said in _SYSTEMS:
+        if any(not _NOT_THIS.search(t[: m.start()]) for m in said.finditer(t)):
+            p.system_type = kind  # 'a bed (not trenches)': the kind not denied
+            break
     p.garbage_disposal = _bool_flag(
         t,
         r"garbage disposal|disposal unit|garbage grinder|in-?sink",

@@ -140,6 +140,13 @@ def _depth_choice(choices: list[str], low: str) -> str | None:
     return None
 
 
+def _negated_choice(choice: str) -> re.Pattern[str]:
+    words = re.escape(choice.replace("_", " "))
+    return re.compile(
+        rf"\b(?:not|no|instead of|rather than|in place of)\s+(?:an?\s+|the\s+)?{words}s?\b"
+    )
+
+
 def _flag_or_choice(spec: Any, text: str) -> Any:
     low = text.lower()
     if spec.kind == "flag":
@@ -157,6 +164,8 @@ def _flag_or_choice(spec: Any, text: str) -> Any:
         hits = [
             c for c in spec.choices if re.search(rf"\b{re.escape(c.replace('_', ' '))}s?\b", low)
         ]
+        if len(hits) > 1:  # 'a bed (not trenches)', 'a mound instead of a trench'
+            hits = [c for c in hits if not _negated_choice(c).search(low)] or hits
         longest = [c for c in hits if c.count("_") == max((h.count("_") for h in hits), default=0)]
         return longest[0] if len(longest) == 1 else None  # "Heron Lake" over "lake"
     return None

@@ -180,3 +180,19 @@ def test_an_instruction_lead_in_goes_and_the_question_after_it_stays(
     from app.understand import clean
 
     assert clean(question).endswith(kept)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Designing a bed (not trenches) for a cabin", "bed"),
+        ("a mound instead of a trench", "mound"),
+        ("trenches, not a bed", "trench"),
+        ("how big a bed for 3 bedrooms", "bed"),
+    ],
+    ids=["denied-trenches", "instead-of", "denied-bed", "bedrooms-are-no-bed"],
+)
+def test_the_kind_of_system_is_the_one_not_denied(question: str, kind: str) -> None:
+    from app.params import extract_params
+
+    assert extract_params(question).system_type == kind
