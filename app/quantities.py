@@ -82,6 +82,15 @@ _EACH_BEFORE = re.compile(
     re.I,
 )
 """'two 3-bedroom units' -> [3, 3]."""
+_PLEXES = {"duplex": 2, "twin home": 2, "two-family": 2, "triplex": 3, "three-family": 3,
+           "fourplex": 4, "four-plex": 4, "quadplex": 4}  # fmt: skip
+_PLEX = re.compile(
+    rf"\b({'|'.join(_PLEXES)})\b[^.?!]{{0,80}}?(?:\b(?:each|every|per) (?:unit|side|half)\b"
+    rf"[^.?!]{{0,30}}?\b({_NUM})[\s-]*(?:bedrooms?|br|beds?)\b|\b({_NUM})[\s-]*(?:bedrooms?|br|beds?)"
+    rf"\s+(?:each|apiece|per (?:unit|side))\b)",
+    re.I,
+)
+"""'a side-by-side duplex, each unit will have 3 bedrooms' -> [3, 3]."""
 
 
 class Quantity(BaseModel):
@@ -168,6 +177,11 @@ def extract_quantities(text: str, today: date | None = None) -> list[Quantity]:
     each = [*_EACH.finditer(t), *_EACH_BEFORE.finditer(t)]
     for m in each:  # "5 homes of 3 bedrooms each", "two 3-bedroom units" -> [3, 3, ...]
         count, size = int(_num(m.group(1))), _num(m.group(2))
+        if 1 < count <= 50:
+            found = [q for q in found if not (m.start() <= q.start < m.end())]
+            found.append(_q(t, [size] * count, "bedrooms", m.start(), m.end()))
+    for m in _PLEX.finditer(t):
+        count, size = _PLEXES[m.group(1).lower()], _num(m.group(2) or m.group(3))
         if 1 < count <= 50:
             found = [q for q in found if not (m.start() <= q.start < m.end())]
             found.append(_q(t, [size] * count, "bedrooms", m.start(), m.end()))

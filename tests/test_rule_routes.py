@@ -98,6 +98,8 @@ def test_bad_rule_input_is_a_clean_error(
     [
         P("units with 3 and 5 bedrooms", [3, 5], "bedrooms", id="units-list"),
         P("5 homes of 3 bedrooms each", [3, 3, 3, 3, 3], "bedrooms", id="homes-each"),
+        P("a duplex, each unit will have 3 bedrooms", [3, 3], "bedrooms", id="duplex-each-unit"),
+        P("a triplex with 2 bedrooms per unit", [2, 2, 2], "bedrooms", id="triplex-per-unit"),
         P("a 1,000 sq ft drainfield", 1000, "sq ft", id="sqft"),
         P("the pump gives 7.5 gpm", 7.5, "gpm", id="gpm"),
         P("discharges 1,800 gallons per hour", 1800, "gph", id="gph"),
