@@ -219,3 +219,16 @@ def test_a_curated_fact_answers_one_part_and_the_reader_the_other(assistant: Ass
     )
     assert "10 months" in answer.answer.splitlines()[0]
     assert "escrow" in answer.answer
+
+
+@pytest.mark.slow
+def test_a_sentence_beside_the_permission_that_says_no_to_the_asked_case_answers(
+    assistant: Assistant,
+) -> None:
+    """'The pump tank may be reduced in size by 50 percent ...' then 'Reduction in size will
+    not be permitted due to financial reasons.': asked for money reasons, the answer is No."""
+    answer = assistant.ask(
+        "Can East Bethel approve a smaller pump tank because we can't afford the full size one?"
+    )
+    first = answer.answer.splitlines()[0]
+    assert first.startswith("No") and "financial reasons" in first
