@@ -245,11 +245,19 @@ def _area(
         x=x,  # type: ignore[arg-type]
         slope=const(k, f"sq ft per {per}", f"per {per}", quote),
     )
+    return area_rule(section, "area", "", quote, inputs, formula)
+
+
+def area_rule(
+    section: Section, kind: str, how: str, quote: str, inputs: list[InputSpec], formula: Any
+) -> Rule:
+    """A soil treatment area's least bottom area rule (`how`: what it is sized by, if said)."""
+    asks = "least bottom area of a soil treatment area (drainfield)"
     return extracted_rule(
         section,
-        "area",
+        kind,
         topic="area",
-        asks="least bottom area of a soil treatment area (drainfield)",
+        asks=f"{asks} {how}".strip(),
         unit="sq ft",
         terms=list(AREA_TERMS),
         quote=quote,

@@ -24,6 +24,7 @@ from ingest.rulefacts_shapes import (
     said_in,
     sized_rule,
     subject,
+    table_heading,
     up_to_then_per_bedroom,
     with_count,
 )
@@ -149,18 +150,7 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         )
         for j in range(k)
     ]
-    header: list[str] = []
-    at = first - 1
-    while at >= 0 and raw[at].strip():
-        if not re.fullmatch(r"[\s\-=_]+", raw[at]):
-            header.insert(0, raw[at])
-        at -= 1
-    while at >= 0 and not raw[at].strip():
-        at -= 1
-    above: list[str] = []
-    while at >= 0 and raw[at].strip() and len(above) < 2:
-        above.insert(0, raw[at])
-        at -= 1
+    header, above = table_heading(raw, first)
     caption = fold(" ".join(above))
     label_words = " ".join(line[: spans[0][0] - 2] for line in header).lower()
     if "bedroom" not in label_words:

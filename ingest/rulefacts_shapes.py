@@ -238,3 +238,21 @@ def up_to_then_per_bedroom(
             x_minus=const(top, "bedrooms", "", quote),
         ),
     )
+
+
+def table_heading(raw: list[str], first: int) -> tuple[list[str], list[str]]:
+    """The header lines right above a fixed-width table's first row (`first`), rules of dashes
+    left out, and up to two caption lines above the blank line over them."""
+    header: list[str] = []
+    at = first - 1
+    while at >= 0 and raw[at].strip():
+        if not re.fullmatch(r"[\s\-=_|:]+", raw[at]):
+            header.insert(0, raw[at])
+        at -= 1
+    while at >= 0 and not raw[at].strip():
+        at -= 1
+    above: list[str] = []
+    while at >= 0 and raw[at].strip() and len(above) < 2:
+        above.insert(0, raw[at])
+        at -= 1
+    return header, above

@@ -28,8 +28,8 @@ from typing import Any
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_area import AREA_TERMS
-from ingest.rulefacts_shapes import BEDROOMS, const, extracted_rule, fold, verbatim
+from ingest.rulefacts_area import area_rule
+from ingest.rulefacts_shapes import BEDROOMS, const, fold, table_heading, verbatim
 from tools.formulas import (
     Apply,
     Case,
@@ -112,18 +112,7 @@ def _grid(
             break
     if len(rows) < 3:
         return None
-    header: list[str] = []
-    at = first - 1
-    while at >= 0 and raw[at].strip():
-        if not re.fullmatch(r"[\s\-=_|:]+", raw[at]):
-            header.insert(0, raw[at])
-        at -= 1
-    while at >= 0 and not raw[at].strip():
-        at -= 1
-    above: list[str] = []
-    while at >= 0 and raw[at].strip() and len(above) < 2:
-        above.insert(0, raw[at])
-        at -= 1
+    header, above = table_heading(raw, first)
     return [fold(x) for x in [*above, *header]], _heads(header, spans), rows
 
 
@@ -223,17 +212,7 @@ def _rule(
                 for s, n in zip(names, nodes, strict=True)
             ],
         )
-    return extracted_rule(
-        section,
-        "soil_table",
-        topic="area",
-        asks="least bottom area of a soil treatment area (drainfield) by soil texture",
-        unit="sq ft",
-        terms=list(AREA_TERMS),
-        quote=caption,
-        inputs=inputs,
-        formula=formula,
-    )
+    return area_rule(section, "soil_table", "by soil texture", caption, inputs, formula)
 
 
 _WORDED = re.compile(
