@@ -228,10 +228,12 @@ def _corrects_a_figure(claim: str, quotes: list[str], question: str) -> bool:
         from app.reader import carries, words_and_digits
 
         ours = words_and_digits(says.group(1))
+        kinds = {k for k, _ in _typed_figures(says.group(1), words_and_digits)}
         if any(
-            carries(says.group(1), k) and not n & ours
+            (carries(says.group(1), k) or k in kinds) and not n & ours
             for k, n in _typed_figures(question, words_and_digits)
-        ):  # '... twelve (12) months' against 'good for two years'
+        ):  # '... twelve (12) months' against 'good for two years'; 'three (3) times the fee'
+            # against 'it just doubles the fee'
             return True
     quoted = set().union(*(numbers_in(q) for q in quotes))
     stated = {(n, u) for n, u in _figures(claim) if n in quoted}

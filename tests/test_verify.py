@@ -260,3 +260,21 @@ def test_a_no_that_states_the_quoted_figure_in_words_corrects_the_premise(
     assert (unsupported_claims(line, [cite], {}, question=question) == []) is ok
     worded = "You give owners two years to fix it, correct?"  # the question's figure in words
     assert (unsupported_claims(line, [cite], {}, question=worded) == []) is ok
+
+
+@pytest.mark.parametrize(
+    ("question", "ok"),
+    [
+        pytest.param("Starting early just doubles the fee, right?", True, id="a-multiple-in-words"),
+        pytest.param("Starting early triples the fee, right?", False, id="the-same-multiple"),
+    ],
+)
+def test_a_no_to_a_wrong_multiple_is_supported_by_the_quoted_multiple(
+    question: str, ok: bool
+) -> None:
+    from app.verify import unsupported_claims
+
+    cite = _cite("Where work is begun before a permit is issued, the fee shall be three (3) times "
+                 "the fee otherwise due.")  # fmt: skip
+    line = "No: the ordinance says three (3) times the fee otherwise due [1]."
+    assert (unsupported_claims(line, [cite], {}, question=question) == []) is ok
