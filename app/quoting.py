@@ -28,6 +28,7 @@ from app.compose import (
 )
 from app.lexicon import lexicon
 from app.reader import (
+    _ITEMS,
     FIGURE_TYPES,
     TYPED,
     Provision,
@@ -100,6 +101,24 @@ LEXICAL_MARGIN = 0.05
 LEXICAL_FLOOR = 0.2
 """Lowest similarity at which the question's own key words in a hit's text are evidence."""
 _WHOLE = re.compile(r"\b(?:show|read|print|full|text|what does|what is in|quote|display)\b", re.I)
+
+
+_NEEDS = re.compile(
+    r"\b(?:need|needs|require[sd]?|have to (?:get|obtain|pull|have)|has to (?:get|obtain|have)|"
+    r"must (?:get|obtain|have))\s+(?:a|an|any|the|my|our)?\s*((?:[a-z]+-)?[a-z]+)",
+    re.I,
+)
+"""What a yes/no question asks to be needed: 'do I need a permit to ...' -> 'permit'."""
+
+
+def _marker(text: str) -> str | None:
+    """The kind of list marker a list item opens with: '(1)' -> '(9)', '(b)' -> '(a)', 'c.' ->
+    'a.'; None when it opens with none."""
+    opening = text.lstrip()[:6]
+    if not _ITEMS.match(" " + opening):
+        return None
+    opening = opening.replace(" ", "").split(")")[0].split(".")[0]
+    return re.sub(r"\d+", "9", re.sub(r"[a-z]", "a", opening))
 
 
 class RetrieverLike(Protocol):
@@ -481,6 +500,20 @@ class QuotingMixin:
             if sims[1 + i] < sims[0] - margin:
                 break
             text = limit.provision.text
+            lead, colon, ruled = best.provision.text.partition(":")
+            own_case = text.removeprefix(lead + colon)
+            whole = " ".join(section.text.split())
+            at = whole.find(" ".join(lead.split()))
+            sibling = -1 < at < whole.find(" ".join(own_case.split())[:60])
+            marker = _marker(ruled)
+            if colon and marker is not None and marker == _marker(own_case) and sibling:
+                # two items of one list ('Permits shall be required as follows: (1) all new
+                # installations' / '(4) ... not for routine maintenance'): the exempting item is
+                # the asked case only when it holds more of what the lead-in does not say
+                said = {_stem(w) for w in content_words(lead)}
+                rest = {w: v for w, v in subject.items() if w not in said}
+                if speaks_of(rest, own_case) <= speaks_of(rest, ruled):
+                    continue
             item = asked_item(part, text)
             cases = item if item != text else text.partition(":")[2]
             if cases and speaks_of(subject, cases) < speaks_of(subject, best.provision.text):
@@ -529,6 +562,15 @@ class QuotingMixin:
             }
             for ref in refs:
                 found[ref] = found.get(ref, 0.0) + subject[word]
+        needed = _NEEDS.search(asking_and_context(self._without_places(part))[0])
+        if needed is not None:
+            # 'do I need a permit?': the section whose title names the needed thing ('Permit
+            # required', 'Licenses') holds the rule that requires it
+            noun = set(stems(needed.group(1)))
+            top = max(subject.values(), default=1.0)
+            for section in self.retriever.sections(jurisdiction):
+                if noun & set(stems(section.title)):
+                    found[section.ref] = found.get(section.ref, 0.0) + 2 * top
         have = {p.section.ref for p in pool if p.section.jurisdiction == jurisdiction}
         rank = len(have)
         # found by the subject's words: as close as the least close section retrieved
@@ -605,6 +647,31 @@ class QuotingMixin:
         names = [*self.names.values(), *self.names]
         asking = asking_and_context(self._without_places(part))[0]
         own = {w: 1.0 for w in subject_words(asking, names) if w in subject}
+        needed = _NEEDS.search(asking)
+        if needed is not None:
+            # 'do I need a permit to replace my drainfield?': the rule that requires a permit
+            # ('no person shall install ... without first obtaining a permit'), whatever the
+            # story's words share with other provisions
+            noun = needed.group(1).lower().rstrip("s")
+            requiring = re.compile(
+                rf"\bwithout\s+(?:first\s+)?(?:[\w-]+\s+){{0,4}}{re.escape(noun)}|"
+                rf"\b{re.escape(noun)}s?\s+(?:is|are|shall be|must be)\s+required",
+                re.I,
+            )
+            action = re.match(r"\s*(?:[\w-]+\s+){0,3}?to\s+([a-z]{4,})", asking[needed.end() :])
+            # '... a permit to repair my tank?': a rule on repairs ('installations' holds 'install')
+            doing = _stem(action.group(1)) if action else ""
+            requires = [
+                (v, s)
+                for v, s in rules
+                if requiring.search(s.provision.text)
+                and re.search(rf"\b{re.escape(doing)}", s.provision.section.text, re.I)
+            ]
+            # the rule itself over an item of its list that exempts ('(4) Permits shall not be
+            # required for routine maintenance')
+            requires = [r for r in requires if not says_no(r[1].provision.text)] or requires
+            if requires:
+                return max(requires, key=lambda r: r[0] + params.yes_no_score * r[1].score / top)[1]
         if own and any(speaks_of(own, s.provision.text) for _, s in rules):
             # the rule on 'do I need a permit?' speaks of a permit, whatever the story before
             # it ('I'm replacing the drainfield') shares with other provisions

@@ -716,7 +716,19 @@ def polarity(question: str, provision: str) -> str | None:
     """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure (a
     list is judged by its lead-in and the item the question asks about)."""
     lex = lexicon()
-    provision = asked_item(question, provision)
+    item = asked_item(question, provision)
+    pieces = _ITEMS.split(provision)
+    if (
+        item == provision
+        and len(pieces) >= 3
+        and pieces[0].rstrip().endswith(":")
+        and not lex.pattern(lex.restriction).search(pieces[0])  # 'allowed only:' is the items'
+    ):
+        # no item is asked about ('do I need a permit to install?' against 'Permits shall be
+        # required as follows: (1) all new installations ... (4) not for routine maintenance'):
+        # the lead-in's rule answers
+        item = pieces[0]
+    provision = item
     # "Can I do it myself, or does a licensed installer have to?": Yes or No answers the first
     question = _ALTERNATIVE.split(question, maxsplit=1)[0]
     said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no

@@ -93,6 +93,15 @@ CLAUSES = [
      "We pump every year. Do we still have to do the annual sludge inspection?",
      "Where a tank is regularly pumped on an annual basis, the annual inspection of sludge and "
      "scum accumulation is waived.", "No"),
+    ("a-list-no-item-of-which-is-asked-answers-by-its-lead-in",
+     "Does the town require a permit to install a septic system?",
+     "Permits shall be required as follows: (1) All new installations of tanks. (2) All repair "
+     "of existing systems. (3) Any change in use. (4) Permits shall not be required for routine "
+     "maintenance.", "Yes"),
+    ("the-asked-item-of-a-list-answers", "Is a permit required for routine maintenance?",
+     "Permits shall be required as follows: (1) All new installations of tanks. (2) All repair "
+     "of existing systems. (3) Any change in use. (4) Permits shall not be required for routine "
+     "maintenance.", "No"),
 ]  # fmt: skip
 
 
@@ -142,3 +151,28 @@ def test_a_yes_no_answer_follows_what_decides_it(
 ) -> None:
     answer = assistant.ask(question).answer
     assert leads_with(answer) == word, answer
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "cited"),
+    [
+        pytest.param(
+            "I'm replacing the drainfield on my septic system in Chaska. Do I need a permit?",
+            "Chaska §106",
+            id="the-rule-that-requires-it-over-a-definition",
+        ),
+        pytest.param(
+            "Does Hugo require a permit to install a septic system?",
+            "Hugo §701.04",
+            id="an-exempting-item-of-the-rules-list-is-not-the-asked-case",
+        ),
+    ],
+)
+def test_do_i_need_a_permit_is_answered_by_the_rule_that_requires_one(
+    assistant: Assistant, question: str, cited: str
+) -> None:
+    answer = assistant.ask(question).answer
+    assert leads_with(answer) == "yes" and answer.split(" says:")[0].endswith(
+        tuple(f"{cited}{t}" for t in ("", " Permit required"))
+    ), answer
