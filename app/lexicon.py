@@ -108,6 +108,10 @@ class Spelling(_Record):
     keywords: list[str] = Field(description="Domain words a near-miss spelling is fixed to.")
     protected: list[str] = Field(description="Words never 'fixed' (other forms of a keyword).")
     not_places: list[str] = Field(description="Capitalised words that never name a place.")
+    place_kinds: list[str] = Field(
+        description="Words that say what kind of place a name is ('Township', 'County'): not "
+        "the name itself."
+    )
 
 
 class Lexicon(_Record):

@@ -162,9 +162,26 @@ _NAMED = re.compile(
 )
 
 
-def _is_candidate(name: str, known: Mapping[str, str], known_words: set[str]) -> bool:
+def _head(name: str) -> list[str]:
+    """A place name's own words, without the kind of place around them ('Birch Lake Township' ->
+    ['birch', 'lake']; 'City of Oak Lake' -> ['oak', 'lake'])."""
+    kinds = set(lexicon().spelling.place_kinds)
     words = [w.lower().strip(".") for w in name.split()]
-    if any(w in _not_places() or w in known_words or w in _keywords() for w in words):
+    while words and words[0] in kinds | {"of"}:
+        words = words[1:]
+    while words and words[-1] in kinds:
+        words = words[:-1]
+    return words
+
+
+def _is_candidate(name: str, known: Mapping[str, str], known_words: set[str]) -> bool:
+    """Whether a capitalised name may be a place outside the corpus: its own words are no
+    ordinary or domain word, and its first word starts no corpus place's name ('Birch Lake
+    Township' is new beside 'Pine Lake'; 'Chaska City Hall' and 'Bethel' are known)."""
+    words = _head(name)
+    if not words or any(w in _not_places() or w in _keywords() for w in words):
+        return False
+    if words[0] in known_words:
         return False
     return not detect_jurisdictions(name, known)
 
@@ -172,37 +189,40 @@ def _is_candidate(name: str, known: Mapping[str, str], known_words: set[str]) ->
 def _unknown_places(text: str, known: Mapping[str, str]) -> list[str]:
     """Places the question names that are not in the corpus: a listed place (any case), or a
     capitalised name where a city goes ("in Woodbury", "Springfield section 3", "does
-    Springfield require"). The corpus's own names and keys (from the manifest) never count."""
+    Springfield require", "Wright County"). The corpus's own names and keys (from the manifest)
+    never count."""
     low = text.lower()
+    kinds = set(lexicon().spelling.place_kinds)
     known_words = {w for n in known.values() for w in n.lower().split()} | {
         w for k in known for w in k.split("-")
     }
+    known_words -= kinds
     places: list[str] = []
+
+    def add(name: str) -> None:
+        if name.title() not in {p.title() for p in places}:
+            places.append(name)
+
     for m in _NAMED.finditer(text):
         name = m.group(1) or m.group(2)
-        if _is_candidate(name, known, known_words) and name not in places:
-            places.append(name)
+        if _is_candidate(name, known, known_words):
+            add(name)
     for place in _outside_corpus():
         hit = re.search(r"(?<![a-z])" + re.escape(place) + r"(?![a-z])", low)
-        if hit and place.title() not in places:
-            places.append(place.title())
+        if hit:
+            add(place.title())
+    kind = "|".join(sorted(kinds))
     for m in re.finditer(
-        r"\b(?:in|for|of|at|from)\s+(?:the\s+)?(?:city of\s+|town of\s+)?"
-        r"((?:[A-Z][a-z]+|St\.)(?:\s+[A-Z][a-z]+){0,2})",
+        r"\b(?:in|for|of|at|from)\s+(?:the\s+)?(?:(?i:city|town|village) of\s+)?"
+        r"((?:[A-Z][a-z]+|St\.)(?:\s+[A-Z][a-z]+){0,2})"
+        rf"|\b((?:[A-Z][a-z]+|St\.)(?:\s+[A-Z][a-z]+){{0,2}}\s+(?:{kind.title()}))\b",
         text,
     ):
-        name = m.group(1)
-        words = [w.lower().strip(".") for w in name.split()]
-        if any(w in _not_places() or w in known_words for w in words):
-            continue
-        if any(w in _keywords() for w in words) or detect_jurisdictions(name, known):
-            continue
-        if name.title() not in places:
-            places.append(name)
+        name = m.group(1) or m.group(2)
+        if _is_candidate(name, known, known_words):
+            add(" ".join(name.split()[1:]) if name.split()[0].lower() in kinds else name)
     for m in re.finditer(r"\b(?:city of|town of)\s+([a-z]+(?:\s+[a-z]+)?)", low):
         name = m.group(1)
-        if name.split()[0] in known_words or name.split()[0] in _not_places():
-            continue
-        if name.title() not in places:
-            places.append(name.title())
+        if _is_candidate(name, known, known_words):
+            add(name.title())
     return places

@@ -45,6 +45,40 @@ def test_ordinary_words_and_corpus_cities_are_not_unknown_places(question: str) 
     assert understand(question, KNOWN).unknown_places == []
 
 
+LAKES = {**KNOWN, "pine-lake": "Pine Lake", "elm-township": "Elm Township"}
+
+
+@pytest.mark.parametrize(
+    ("question", "place"),
+    [
+        pytest.param("How big a tank do I need in Birch Lake Township?", "Birch Lake Township",
+                     id="shares-only-a-common-word-with-known-places"),
+        pytest.param("We're out in Wright County. Is a permit needed to pump my tank?",
+                     "Wright County", id="a-county"),
+        pytest.param("What is the setback from a well in the city of Oak Lake?", "Oak Lake",
+                     id="city-of"),
+    ],
+)  # fmt: skip
+def test_a_place_sharing_a_word_with_a_known_place_is_still_unknown(
+    question: str, place: str
+) -> None:
+    u = understand(question, LAKES)
+    assert u.unknown_places == [place] and u.jurisdictions == [], u
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How often do I pump in Pine Lake?",
+        "Does Elm Township require a permit?",
+        "Who do I call at Chaska City Hall about my tank?",
+        "What's the tank size in Bethel?",
+    ],
+)
+def test_a_known_place_with_more_words_is_not_unknown(question: str) -> None:
+    assert understand(question, LAKES).unknown_places == []
+
+
 def test_a_new_city_is_known_from_the_manifest_alone() -> None:
     known = {**KNOWN, "springfield": "Springfield"}
     u = understand("What does Springfield section 3 say?", known)
