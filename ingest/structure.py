@@ -31,6 +31,7 @@ from ingest.matter import back_matter_start, classify, tidy
 from ingest.notes import split_notes
 from ingest.outline import outline_grammar
 from ingest.records import ManifestEntry, Section
+from ingest.titlelines import find_title_lines
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +126,8 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
             _as_section(c) for c in all_containers if c.number and c.number.startswith("SECTION")
         ]
         all_containers = [c for c in all_containers if not (c.number or "").startswith("SECTION")]
+    if len(heads) < 2:  # no numbers at all: 'PERMIT REQUIRED' on a line of its own
+        heads = find_title_lines(text) or heads
     containers = _outside_headings(heads, all_containers)
     taken_starts = {h.start for h in heads}
     first_start = heads[0].start if heads else len(text)
