@@ -121,6 +121,13 @@ class Lexicon(_Record):
     confirmation: str = Field(
         description="An asking sentence that only confirms the claim told before it."
     )
+    claim: str = Field(
+        description="A question that states a claim to confirm ('is it true that ...', '..., "
+        "right?')."
+    )
+    claim_negation: str = Field(
+        description="A negation inside a stated claim ('nobody is allowed', 'does not require')."
+    )
     request: str
     permission: str
     requirement: str
@@ -164,7 +171,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
         lex = Lexicon.model_validate(data)
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
-    fields = [lex.yes_no, lex.request, lex.permission, lex.requirement, lex.negative,
+    fields = [lex.yes_no, lex.claim, lex.claim_negation, lex.request, lex.permission, lex.requirement, lex.negative,
               lex.not_negation, lex.conditional, lex.restriction, lex.evasion,
               lex.deferral, lex.domain, lex.opinion, lex.injection]  # fmt: skip
     for name, t in lex.answer_types.items():

@@ -712,9 +712,47 @@ def asked_item(question: str, provision: str) -> str:
 _CONDITION_CLAUSE = re.compile(r"\b(?:where|if|when|whenever|in case|provided)\b[^,;:.]*", re.I)
 
 
+_UNNEGATED = (
+    (r"\bnobody\b|\bno one\b|\bno-one\b|\bnone\b", "anyone"),
+    (r"\bcan't\b|\bcannot\b", "can"),
+    (r"\bwon't\b", "will"),
+    (r"n't\b|\bnot\b|\bnever\b|\bno longer\b", ""),
+)
+
+
+def _negated_claim(question: str) -> str | None:
+    """The question with its claim's negation taken out, when it asks to confirm a negative
+    claim ('Is it true nobody may put in a cesspool?' -> 'Is it true anyone may put in a
+    cesspool?'); None otherwise. The answer to it, turned over, answers the question."""
+    lex = lexicon()
+    asking = asking_and_context(question)[0]
+    claim = lex.pattern(lex.claim).search(asking)
+    if claim is None:
+        return None
+    body = asking[claim.end() :] if claim.start() == 0 else asking[: claim.start()]
+    if not lex.pattern(lex.claim_negation).search(body) or _QUESTION_OPENING.match(body):
+        return None
+    if lex.pattern(lex.evasion).search(body) or re.search(r"\bwithout\b", body, re.I):
+        return None  # 'so I don't have to pump, right?' is asked as it stands
+    positive = body
+    for pattern, word in _UNNEGATED:
+        positive = re.sub(pattern, word, positive, flags=re.I)
+    return question.replace(body.strip(), " ".join(positive.split()))
+
+
+_QUESTION_OPENING = re.compile(
+    r"^\W*(?:is|are|do|does|did|can|could|must|should|will|would|have|has)n't\b", re.I
+)
+
+
 def polarity(question: str, provision: str) -> str | None:
     """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure (a
-    list is judged by its lead-in and the item the question asks about)."""
+    list is judged by its lead-in and the item the question asks about; a negative claim asked
+    to be confirmed is answered by turning over the answer to its positive)."""
+    positive = _negated_claim(question)
+    if positive is not None and positive != question:
+        word = polarity(positive, provision)
+        return {"Yes": "No", "No": "Yes"}.get(word or "")
     lex = lexicon()
     item = asked_item(question, provision)
     pieces = _ITEMS.split(provision)

@@ -93,6 +93,15 @@ CLAUSES = [
      "We pump every year. Do we still have to do the annual sludge inspection?",
      "Where a tank is regularly pumped on an annual basis, the annual inspection of sludge and "
      "scum accumulation is waived.", "No"),
+    ("a-negative-claim-the-rule-confirms",
+     "is it true nobody is allowed to put in a new cesspool anymore?",
+     "Cesspools shall not be installed.", "Yes"),
+    ("a-negative-claim-after-the-fact-right", "The town doesn't require a permit for a new tank, right?",
+     "A permit is required for every new tank.", "No"),
+    ("a-positive-claim-is-asked-as-it-stands", "Is it true I can put in a cesspool?",
+     "Cesspools shall not be installed.", "No"),
+    ("the-asking-verbs-own-negation-is-no-claim", "Isn't a permit required for a new tank?",
+     "A permit is required for every new tank.", "Yes"),
     ("a-list-no-item-of-which-is-asked-answers-by-its-lead-in",
      "Does the town require a permit to install a septic system?",
      "Permits shall be required as follows: (1) All new installations of tanks. (2) All repair "
