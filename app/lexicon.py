@@ -128,6 +128,10 @@ class Lexicon(_Record):
     claim_negation: str = Field(
         description="A negation inside a stated claim ('nobody is allowed', 'does not require')."
     )
+    yes_no_inner: str = Field(
+        description="An asking verb and its subject inside a sentence (after an opening phrase)."
+    )
+    question_word: str = Field(description="A word that asks for more than yes or no.")
     request: str
     permission: str
     requirement: str
@@ -171,7 +175,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
         lex = Lexicon.model_validate(data)
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
-    fields = [lex.yes_no, lex.claim, lex.claim_negation, lex.request, lex.permission, lex.requirement, lex.negative,
+    fields = [lex.yes_no, lex.yes_no_inner, lex.question_word, lex.claim, lex.claim_negation, lex.request, lex.permission, lex.requirement, lex.negative,
               lex.not_negation, lex.conditional, lex.restriction, lex.evasion,
               lex.deferral, lex.domain, lex.opinion, lex.injection]  # fmt: skip
     for name, t in lex.answer_types.items():

@@ -282,6 +282,11 @@ def is_yes_no(question: str, lex: Lexicon | None = None) -> bool:
                 continue
             if lex.pattern(lex.yes_no).search(text.strip()):
                 return True
+        # 'With the 15% allowance is 30 inches close enough?': asked after an opening phrase
+        plain = not lex.pattern(lex.question_word).search(whole)
+        asked = plain and not lex.pattern(lex.request).search(whole)
+        if asked and lex.pattern(lex.yes_no_inner).search(whole):
+            return True
     return False
 
 
