@@ -395,7 +395,7 @@ class QuotingMixin:
             # the rule that speaks of the asked thing decides, wherever it is among the sections
             prior = self._typed(ranked, wanted, part, _q(u))
             rule = self._ruling(part, jurisdiction, ranked, wanted, prior[0] if prior else None)
-            decided = rule is not None
+            decided = rule is not None or self._names_the_case(part, jurisdiction, best)
             best = rule or best
         elif main is None and wanted is not None:
             ruling = self._typed(ranked, wanted, part, _q(u))
@@ -607,6 +607,22 @@ class QuotingMixin:
         if known_meaning or (unknown >= params.strange_share and closest < params.unknown_floor):
             return strange
         return []
+
+    def _names_the_case(self, part: str, jurisdiction: str, best: Scored) -> bool:
+        """Whether an item of the provision's list names the asked case by the question's rarest
+        word ('6.3.1 does not apply to: ... (b) a transfer by foreclosure' for 'does a
+        foreclosure need the inspection?'): that item decides, whatever rule was found."""
+        text = best.provision.text
+        item = asked_item(part, text)
+        if item == text:
+            return False
+        subject = self._asked_subject(part, jurisdiction)
+        if not subject:
+            return False
+        rarest = max(subject.values())
+        lead = _ITEMS.split(text)[0]
+        rare = {w: v for w, v in subject.items() if v == rarest and w not in stems(lead)}
+        return bool(rare) and speaks_of(rare, item[len(lead) :]) > 0
 
     def _asked_subject(self, part: str, jurisdiction: str) -> dict[str, float]:
         """The part's subject words weighed by their rarity in the city's text; words only of

@@ -694,7 +694,9 @@ def words_and_digits(text: str) -> set[float]:
     return out
 
 
-_ITEMS = re.compile(r"\s(?=\(\s?\d{1,2}\s?\)\s|\(\s?[a-z]\s?\)\s|[a-z]\.\s)")
+_ITEMS = re.compile(
+    r"\s(?=(?:\d{1,3}(?:\.\d{1,3})+)?\(\s?\d{1,2}\s?\)\s|(?:\d{1,3}(?:\.\d{1,3})+)?\(\s?[a-z]\s?\)\s|[a-z]\.\s)"
+)  # '(2) ...', '(b) ...', 'c. ...', '6.3.2(b) ...'
 
 
 def asked_item(question: str, provision: str) -> str:

@@ -102,6 +102,11 @@ CLAUSES = [
      "Cesspools shall not be installed.", "No"),
     ("the-asking-verbs-own-negation-is-no-claim", "Isn't a permit required for a new tank?",
      "A permit is required for every new tank.", "Yes"),
+    ("an-exempted-case-in-a-numbered-list-says-no",
+     "We're closing on a foreclosure. Does a transfer by foreclosure need the compliance inspection?",
+     "6.3.2 Section 6.3.1 does not apply to: 6.3.2(a) a transfer between spouses; 6.3.2(b) a "
+     "transfer by foreclosure or by deed in lieu of foreclosure; or 6.3.2(c) a lot with no "
+     "dwelling.", "No"),
     ("a-list-no-item-of-which-is-asked-answers-by-its-lead-in",
      "Does the town require a permit to install a septic system?",
      "Permits shall be required as follows: (1) All new installations of tanks. (2) All repair "
@@ -185,3 +190,15 @@ def test_do_i_need_a_permit_is_answered_by_the_rule_that_requires_one(
     assert leads_with(answer) == "yes" and answer.split(" says:")[0].endswith(
         tuple(f"{cited}{t}" for t in ("", " Permit required"))
     ), answer
+
+
+def test_an_item_numbered_after_its_section_is_an_item_of_the_list() -> None:
+    from app.reader import asked_item
+
+    provision = (
+        "6.3.2 Section 6.3.1 does not apply to: 6.3.2(a) a transfer between spouses; 6.3.2(b) a "
+        "transfer by foreclosure or by deed in lieu of foreclosure; or 6.3.2(c) a lot with no "
+        "dwelling."
+    )
+    item = asked_item("Does a transfer by foreclosure need the inspection?", provision)
+    assert "foreclosure" in item and "spouses" not in item, item
