@@ -410,7 +410,9 @@ class QuotingMixin:
             elif decided:
                 lead = polarity(part, text) or ""
                 if lead == "Yes" and not stated_types(asking_and_context(part)[0]):
-                    limit = self._exception(part, best, ranked)
+                    limit = self._exception(part, best, ranked) or self._out_of_scope(
+                        part, best, ranked
+                    )
                     if limit is not None:
                         best, text, lead = limit, limit.provision.text, "No"
                 found = figure(text, main, part) if main else None
@@ -607,6 +609,31 @@ class QuotingMixin:
         if known_meaning or (unknown >= params.strange_share and closest < params.unknown_floor):
             return strange
         return []
+
+    def _out_of_scope(self, part: str, best: Scored, ranked: list[Scored]) -> Scored | None:
+        """Before a Yes: the sentence of the same section that limits where its rules apply
+        ('This Section applies only to ... the shoreland area') when the question puts its case
+        outside that ('we're not in shoreland'): it says no."""
+        lex = lexicon()
+        section = best.provision.section
+        asking, context = asking_and_context(part)
+        told = f"{context} {asking}"
+        for s in ranked:
+            if s.provision.section.ref != section.ref:
+                continue
+            if s.provision.section.jurisdiction != section.jurisdiction:
+                continue
+            scope = lex.pattern(lex.scope).search(s.provision.text)
+            if scope is None:
+                continue
+            limited = re.split(r"[.;]", s.provision.text[scope.end() :], maxsplit=1)[0]
+            for word in content_words(limited):
+                if len(word) < 5 or word in GENERIC:
+                    continue
+                outside = rf"{lex.outside}[^.,;?!]{{0,40}}\b{re.escape(word)}"
+                if re.search(outside, told, re.I):
+                    return s
+        return None
 
     def _names_the_case(self, part: str, jurisdiction: str, best: Scored) -> bool:
         """Whether an item of the provision's list names the asked case by the question's rarest
