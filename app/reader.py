@@ -780,8 +780,11 @@ def polarity(question: str, provision: str) -> str | None:
     # nor does a condition ('If the inspector does not appear ..., the installer may complete')
     negative = bool(lex.pattern(lex.negative).search(_CONDITION_CLAUSE.sub(" ", said)))
     conditional = bool(lex.pattern(lex.conditional).search(provision))
-    if lex.pattern(lex.evasion).search(question) and not negative:
-        return "No"  # 'can I skip the pumping?' against 'the owner shall have the tank pumped'
+    if lex.pattern(lex.evasion).search(question):
+        if not negative:
+            return "No"  # 'can I skip the pumping?' against 'the owner shall have the tank pumped'
+        if not conditional:
+            return "Yes"  # 'is that exempt from a permit?' against 'a permit is not needed to'
     asks_duty = bool(lex.pattern(lex.requirement).search(question))
     asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty
     q_without = bool(re.search(r"\bwithout\b|\bno\b|\bnot\b|n't\b", question, re.I))
@@ -862,6 +865,10 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
             found = nouns[0] if nouns else None
         if stated and found:
             agree = bool(words_and_digits(stated) & words_and_digits(found))
+            spans = _in_months(stated), _in_months(found)
+            if name in ("duration", "frequency") and all(spans):
+                # '3 years' and '36 months' are one period
+                agree = any(abs(a - b) <= 0.02 * max(a, b) for a in spans[0] for b in spans[1])
             enough = _ENOUGH.search(question)
             have, need = _figures(stated), _figures(found)
             if enough and len(have) == 1 and len(need) == 1 and name != "count":
@@ -881,6 +888,19 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
         # ('pumped before the sludge reaches 12 inches of the outlet'): not that interval
         return ("No", "no such interval")
     return None
+
+
+_PER_MONTH = {"year": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365, "hour": 12 / 8760}
+_PERIOD = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:\)\s*)?(year|month|week|day|hour)s?\b", re.I)
+
+
+def _in_months(text: str) -> set[float]:
+    """The periods a text states, in months ('three (3) years' -> {36.0}; '36 months' -> {36.0})."""
+    words = " ".join(f"{_WORDS[w.lower()]}" if w.lower() in _WORDS else w for w in text.split())
+    return {
+        float(m.group(1).replace(",", "")) * _PER_MONTH[m.group(2).lower()]
+        for m in _PERIOD.finditer(words)
+    }
 
 
 def _figures(text: str) -> set[float]:

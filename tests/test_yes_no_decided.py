@@ -51,6 +51,10 @@ PREMISES = [
     ("under-a-greatest-figure", "Is a 90 ft trench short enough?", TRENCH, "Yes"),
     ("a-rule-with-no-interval", EVERY_3, BY_SLUDGE, "No"),
     ("the-same-interval", EVERY_3, PUMPING, "Yes"),
+    ("years-and-months-are-one-period", "Do I have to pump at least every 3 years?",
+     "The tank shall be pumped at least once every thirty-six (36) months.", "Yes"),
+    ("a-different-period-in-other-units", "Permits last 2 years, right?",
+     "Permits shall be valid for twelve (12) months.", "No"),
     ("a-stated-multiple", "Soil percs slower than 60 min/inch. Can I size the mound at 1.25x?",
      MOUND, "No"),
 ]  # fmt: skip
@@ -102,6 +106,13 @@ CLAUSES = [
      "Cesspools shall not be installed.", "No"),
     ("the-asking-verbs-own-negation-is-no-claim", "Isn't a permit required for a new tank?",
      "A permit is required for every new tank.", "Yes"),
+    ("asking-for-an-exemption-the-rule-grants",
+     "The riser lid cracked and I'm putting on the same kind. Is that exempt from needing a permit?",
+     "A permit is not needed to: 1. Pump a tank; 2. Replace a cracked or missing lid, riser or "
+     "effluent screen with one of the same kind; or 3. Repair a pipe.", "Yes"),
+    ("a-bound-is-no-negation", "Do I have to have my tank checked at least every 3 years?",
+     "The owner shall regularly, but in no case less frequently than every three years, measure "
+     "the accumulations.", "Yes"),
     ("an-exempted-case-in-a-numbered-list-says-no",
      "We're closing on a foreclosure. Does a transfer by foreclosure need the compliance inspection?",
      "6.3.2 Section 6.3.1 does not apply to: 6.3.2(a) a transfer between spouses; 6.3.2(b) a "
