@@ -748,8 +748,10 @@ def _negated_claim(question: str) -> str | None:
 
 
 _QUESTION_OPENING = re.compile(
-    r"^\W*(?:is|are|do|does|did|can|could|must|should|will|would|have|has)n't\b", re.I
-)
+    r"^\W*(?:is|are|do|does|did|can|could|must|should|will|would|have|has)n't\s+"
+    r"(?:it|they|i|we|you|he|she|there|that|this|the|a|an|my|our|your|his|her|their)\b",
+    re.I,
+)  # 'Isn't it true ...', 'Doesn't the city require ...': the asking verb, not a claim's
 
 
 def polarity(question: str, provision: str) -> str | None:
