@@ -384,7 +384,6 @@ class QuotingMixin:
                     # 'who decides a variance?': the provision that speaks of the asked thing
                     # (its rare words most), over the reader's choice by the yes/no margin
                     best = self._ruling(part, jurisdiction, ranked, main, best) or best
-        decided = True
         if yes_no and main is None and wanted is not None and not exact:
             # the rule may sit in a sibling section: search for the subject's rarest words too
             more = self._rare_pool(part, jurisdiction, pool)
@@ -395,7 +394,6 @@ class QuotingMixin:
             # the rule that speaks of the asked thing decides, wherever it is among the sections
             prior = self._typed(ranked, wanted, part, _q(u))
             rule = self._ruling(part, jurisdiction, ranked, wanted, prior[0] if prior else None)
-            decided = rule is not None or self._names_the_case(part, jurisdiction, best)
             best = rule or best
         elif main is None and wanted is not None:
             ruling = self._typed(ranked, wanted, part, _q(u))
@@ -407,7 +405,7 @@ class QuotingMixin:
             if checked is not None:
                 word, said = checked
                 lead = f"{word}: {said}" if word == "Yes" else f"No: the ordinance says {said}"
-            elif decided:
+            else:  # the provision chosen answers, also where no rule was found for it
                 lead = polarity(part, text) or ""
                 if lead == "Yes" and not stated_types(asking_and_context(part)[0]):
                     limit = self._exception(part, best, ranked) or self._out_of_scope(
@@ -634,22 +632,6 @@ class QuotingMixin:
                 if re.search(outside, told, re.I):
                     return s
         return None
-
-    def _names_the_case(self, part: str, jurisdiction: str, best: Scored) -> bool:
-        """Whether an item of the provision's list names the asked case by the question's rarest
-        word ('6.3.1 does not apply to: ... (b) a transfer by foreclosure' for 'does a
-        foreclosure need the inspection?'): that item decides, whatever rule was found."""
-        text = best.provision.text
-        item = asked_item(part, text)
-        if item == text:
-            return False
-        subject = self._asked_subject(part, jurisdiction)
-        if not subject:
-            return False
-        rarest = max(subject.values())
-        lead = _ITEMS.split(text)[0]
-        rare = {w: v for w, v in subject.items() if v == rarest and w not in stems(lead)}
-        return bool(rare) and speaks_of(rare, item[len(lead) :]) > 0
 
     def _asked_subject(self, part: str, jurisdiction: str) -> dict[str, float]:
         """The part's subject words weighed by their rarity in the city's text; words only of

@@ -216,3 +216,15 @@ def test_an_item_numbered_after_its_section_is_an_item_of_the_list() -> None:
     )
     item = asked_item("Does a transfer by foreclosure need the inspection?", provision)
     assert "foreclosure" in item and "spouses" not in item, item
+
+
+@pytest.mark.slow
+def test_a_yes_no_question_whose_rule_was_not_found_still_answers_yes_or_no(
+    assistant: Assistant,
+) -> None:
+    """The provision quoted answers it: no quote without its Yes or No."""
+    answer = assistant.ask(
+        "Question from a pumper: I hold a Carver County septic pumping license. Does the City of "
+        "Chaska recognize that license?"
+    ).answer
+    assert leads_with(answer) in {"yes", "no"}, answer
