@@ -132,6 +132,9 @@ class Lexicon(_Record):
         description="An asking verb and its subject inside a sentence (after an opening phrase)."
     )
     question_word: str = Field(description="A word that asks for more than yes or no.")
+    statement_question: str = Field(
+        description="A statement asked as a question (a pronoun first)."
+    )
     scope: str = Field(
         description="A provision limiting where its rules apply ('applies only to')."
     )
@@ -179,7 +182,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
         lex = Lexicon.model_validate(data)
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
-    fields = [lex.yes_no, lex.scope, lex.outside, lex.yes_no_inner, lex.question_word, lex.claim, lex.claim_negation, lex.request, lex.permission, lex.requirement, lex.negative,
+    fields = [lex.yes_no, lex.scope, lex.outside, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.request, lex.permission, lex.requirement, lex.negative,
               lex.not_negation, lex.conditional, lex.restriction, lex.evasion,
               lex.deferral, lex.domain, lex.opinion, lex.injection]  # fmt: skip
     for name, t in lex.answer_types.items():

@@ -99,6 +99,8 @@ def test_what_happens_if_asks_a_penalty_only_for_a_violation(question: str, pena
         ("With the 15% allowance is 30 inches close enough to pass?", True),
         ("Septic permit in Chaska is good for how long?", False),
         ("Tank size for 4 bedrooms in Hugo?", False),
+        ("So we only have to pump the tank every 4 years?", True),
+        ("I want to know the setback from a well.", False),
     ],
     ids=[
         "can-i",
@@ -119,6 +121,8 @@ def test_what_happens_if_asks_a_penalty_only_for_a_violation(question: str, pena
         "asked-after-an-opening-phrase",
         "a-question-word-at-the-end-asks-a-figure",
         "a-bare-noun-phrase-asks-a-figure",
+        "a-statement-asked-as-a-question",
+        "a-statement-with-no-question-mark",
     ],
 )
 def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected: bool) -> None:
