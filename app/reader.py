@@ -899,13 +899,26 @@ _PER_MONTH = {"year": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365, "hou
 _PERIOD = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:\)\s*)?(year|month|week|day|hour)s?\b", re.I)
 
 
+_EVERY_ONE = re.compile(
+    r"\b(?:(?:every|each|once a|once per|per)\s+(?:single\s+)?(year|month|week|day)|"
+    r"(annual|year|month|week|dai)ly|an? (annual|yearly|monthly|weekly) basis|(biennial)ly)\b",
+    re.I,
+)
+_ONE = {"annual": "year", "yearly": "year", "monthly": "month", "weekly": "week", "dai": "day"}
+
+
 def _in_months(text: str) -> set[float]:
-    """The periods a text states, in months ('three (3) years' -> {36.0}; '36 months' -> {36.0})."""
+    """The periods a text states, in months ('three (3) years' -> {36.0}; '36 months',
+    'annually', 'every year' -> {36.0}, {12.0}, {12.0})."""
     words = " ".join(f"{_WORDS[w.lower()]}" if w.lower() in _WORDS else w for w in text.split())
-    return {
+    found = {
         float(m.group(1).replace(",", "")) * _PER_MONTH[m.group(2).lower()]
         for m in _PERIOD.finditer(words)
     }
+    for m in _EVERY_ONE.finditer(text):
+        unit = next(g for g in m.groups() if g).lower()
+        found.add(24.0 if unit == "biennial" else _PER_MONTH[_ONE.get(unit, unit)])
+    return found
 
 
 def _figures(text: str) -> set[float]:

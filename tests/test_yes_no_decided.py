@@ -53,6 +53,8 @@ PREMISES = [
     ("the-same-interval", EVERY_3, PUMPING, "Yes"),
     ("years-and-months-are-one-period", "Do I have to pump at least every 3 years?",
      "The tank shall be pumped at least once every thirty-six (36) months.", "Yes"),
+    ("a-period-in-words", "They make you pump every year, right?",
+     "The tank shall be pumped annually.", "Yes"),
     ("a-different-period-in-other-units", "Permits last 2 years, right?",
      "Permits shall be valid for twelve (12) months.", "No"),
     ("a-stated-multiple", "Soil percs slower than 60 min/inch. Can I size the mound at 1.25x?",
