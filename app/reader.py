@@ -852,7 +852,14 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
     have to rush. Is that right?')."""
     lex = lexicon()
     asking = asking_and_context(question)[0]
-    if subject_words(asking) and not lex.pattern(lex.confirmation).search(asking):
+    refers_back = _ENOUGH.search(asking) and re.search(
+        r"\b(?:that|it|this|mine|ours)\b", asking, re.I
+    )
+    if (
+        subject_words(asking)
+        and not lex.pattern(lex.confirmation).search(asking)
+        and not (refers_back and not re.search(r"\d", asking))  # 'Is that lot big enough?'
+    ):
         question = asking  # not 'Is that right?' / 'Do they?' / 'OK?' about the story's claim
     for name in dict.fromkeys([*types, "count"]):
         stated = _stated(question, name, lex)
@@ -924,7 +931,15 @@ def _in_months(text: str) -> set[float]:
 def _figures(text: str) -> set[float]:
     """The numbers a figure states: its digits where it has any ('one hundred (100) feet': 100),
     else its number words."""
-    digits = {float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", text)}
+    mixed = re.compile(r"(\d[\d,]*(?:\.\d+)?)(?:\s+(\d+)\s*/\s*(\d+)|\s*/\s*(\d+))?")
+    digits = set()
+    for m in mixed.finditer(text):
+        whole = float(m.group(1).replace(",", ""))
+        if m.group(2) and float(m.group(3)):  # '1 1/2 acres': 1.5
+            whole += float(m.group(2)) / float(m.group(3))
+        elif m.group(4) and float(m.group(4)):  # '1/2 acre': 0.5
+            whole /= float(m.group(4))
+        digits.add(whole)
     return digits or words_and_digits(text)
 
 

@@ -53,6 +53,11 @@ PREMISES = [
     ("the-same-interval", EVERY_3, PUMPING, "Yes"),
     ("years-and-months-are-one-period", "Do I have to pump at least every 3 years?",
      "The tank shall be pumped at least once every thirty-six (36) months.", "Yes"),
+    ("enough-refers-back-to-the-storys-figure",
+     "We want to split off a 1 acre lot with no sewer. Is that lot big enough?",
+     "Every new lot shall be not less than one and one-half (1 1/2) acres in area.", "No"),
+    ("a-mixed-fraction-is-one-figure", "Is a 2 acre lot big enough?",
+     "Every new lot shall be not less than one and one-half (1 1/2) acres in area.", "Yes"),
     ("a-period-in-words", "They make you pump every year, right?",
      "The tank shall be pumped annually.", "Yes"),
     ("a-different-period-in-other-units", "Permits last 2 years, right?",
@@ -60,7 +65,7 @@ PREMISES = [
     ("a-stated-multiple", "Soil percs slower than 60 min/inch. Can I size the mound at 1.25x?",
      MOUND, "No"),
 ]  # fmt: skip
-TYPES = ["duration", "frequency", "money", "distance", "volume", "rate"]
+TYPES = ["duration", "frequency", "money", "distance", "volume", "rate", "area"]
 
 
 @pytest.mark.parametrize(
