@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import html
+import itertools
 import logging
 import re
 from dataclasses import dataclass, field
@@ -242,6 +243,58 @@ def _extract_pages(pages: Any, path: Path) -> tuple[list[str], list[int]]:
     return out, failed
 
 
+_CELL = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?"
+_TABLE_ROW = re.compile(
+    rf"^(?P<label>\d+(?:\s*(?:,|or|-|to|through)\s*(?:or\s+)?\d+)*(?:\s+or\s+(?:more|less|fewer))?)"
+    rf"(?P<cells>(?:\s(?:{_CELL}))+)\s*$"
+)
+
+
+def _head_cells(line: str, k: int) -> list[str] | None:
+    """A table's single-spaced header split into its label head and `k` column heads, each
+    column head opening with a capital ('Bedrooms Tank With garbage disposal' -> ['Bedrooms',
+    'Tank', 'With garbage disposal']); None when the capitals do not give `k` heads."""
+    words = line.split()
+    starts = [i for i, w in enumerate(words) if i > 0 and w[:1].isupper()]
+    if len(starts) != k:
+        return None
+    bounds = [0, *starts, len(words)]
+    return [" ".join(words[a:b]) for a, b in itertools.pairwise(bounds)]
+
+
+def space_table_rows(text: str) -> str:
+    """A PDF table whose cells came out single-spaced ('3 1,300 1,950' under 'Bedrooms Tank
+    With garbage disposal') set out in fixed-width columns, as a printed table reads: a run of
+    three or more rows of a number label and the same count of figures, and the header line
+    above it where its capitals give one head per column. Other lines are kept as they are."""
+    lines = text.split("\n")
+    rows = [_TABLE_ROW.match(line.strip()) for line in lines]
+    i = 0
+    while i < len(lines):
+        m = rows[i]
+        if m is None or "  " in lines[i].strip():
+            i += 1
+            continue
+        k = len(m.group("cells").split())
+        j = i
+        while j < len(lines) and rows[j] is not None and len(rows[j].group("cells").split()) == k:  # type: ignore[union-attr]
+            j += 1
+        if j - i >= 3:
+            grid = [[r.group("label"), *r.group("cells").split()] for r in rows[i:j] if r]
+            head = _head_cells(lines[i - 1], k) if i > 0 else None
+            if head is not None:
+                grid.insert(0, head)
+            widths = [max(len(r[c]) for r in grid) for c in range(k + 1)]
+            out = ["    ".join(x.ljust(widths[c]) for c, x in enumerate(r)).rstrip() for r in grid]
+            first = i - 1 if head is not None else i
+            lines[first:j] = out
+            rows[first:j] = [None] * len(out)
+            i = first + len(out)
+        else:
+            i = max(j, i + 1)
+    return "\n".join(lines)
+
+
 def _load_pdf(path: Path) -> SourceText:
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
@@ -297,7 +350,7 @@ def _load_pdf(path: Path) -> SourceText:
     offset = 0
     for p in pages:
         starts.append(offset)
-        chunk = p.replace("\r\n", "\n").rstrip("\n") + "\n\f"
+        chunk = space_table_rows(p.replace("\r\n", "\n")).rstrip("\n") + "\n\f"
         chunks.append(chunk)
         offset += len(chunk)
     return SourceText(

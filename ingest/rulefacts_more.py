@@ -112,6 +112,10 @@ def _variants(heads: list[str]) -> list[Condition | None] | None:
         for j, h in enumerate(heads)
         if re.fullmatch(rf"{_BASELINE.pattern}(?: [a-z]+)?", h.strip())
     ]
+    if not plain:  # 'Tank' beside 'With garbage disposal': the column naming no case is plain
+        plain = [
+            j for j, h in enumerate(heads) if not re.match(r"(?:with|no|without)\b", h.strip())
+        ]
     if len(plain) != 1:
         return None
     out: list[Condition | None] = []

@@ -245,7 +245,7 @@ def table_heading(raw: list[str], first: int) -> tuple[list[str], list[str]]:
     left out, and up to two caption lines above the blank line over them."""
     header: list[str] = []
     at = first - 1
-    while at >= 0 and raw[at].strip():
+    while at >= 0 and raw[at].strip() and not _CAPTION_LINE.match(raw[at]):
         if not re.fullmatch(r"[\s\-=_|:]+", raw[at]):
             header.insert(0, raw[at])
         at -= 1
@@ -254,5 +254,11 @@ def table_heading(raw: list[str], first: int) -> tuple[list[str], list[str]]:
     above: list[str] = []
     while at >= 0 and raw[at].strip() and len(above) < 2:
         above.insert(0, raw[at])
+        if _CAPTION_LINE.match(raw[at]):
+            break  # the caption's first line (a PDF's text has no blank line above its header)
         at -= 1
     return header, above
+
+
+_CAPTION_LINE = re.compile(r"\s*(?:table|figure)\s+[\w.\-]+[.:]?\s", re.I)
+"""A table's caption line ('Table 8-3-6. Minimum septic tank capacity (gallons)')."""

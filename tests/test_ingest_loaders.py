@@ -164,3 +164,23 @@ def test_markdown_page_becomes_plain_text_with_a_fixed_width_table(tmp_path: Pat
     assert "(Ord. 2004-6 § 1)" in text and "Editor's note: amended." in text
     for gone in ("Skip to main", "Home", "Back to top", "2024", "](", "|", "**", "##"):
         assert gone not in text, gone
+
+
+def test_a_pdf_tables_single_spaced_cells_are_set_out_in_columns_and_read() -> None:
+    """pypdf gives a bordered table's cells one space apart ('3 1,300 1,950'): the loader sets
+    the run of rows (and its header, one capitalised head per column) out in fixed-width columns,
+    so the bedroom table below its caption is read into a rule, its 'With garbage disposal'
+    column a case of the plain 'Tank' column."""
+    from ingest.loaders import load_source
+    from ingest.manifest import load_manifest
+    from ingest.parse import parse_document
+
+    folder = Path(__file__).parent / "data" / "formats"
+    text = load_source(folder / "bordered_table_city.pdf").text
+    assert "3             1,300    1,950" in text
+    assert "Bedrooms      Tank     With garbage disposal" in text
+    assert "Each additional 250 375" in text  # no run of rows: as extracted
+    ((entry, source),) = load_manifest(folder / "manifest-bordered-table-pdf.yaml")
+    rules = {r.id: r for r in parse_document(entry, source).rules}
+    tank = rules["tank.table.8-3-6"]
+    assert "garbage_disposal" in {i.name for i in tank.inputs}
