@@ -242,14 +242,16 @@ def up_to_then_per_bedroom(
 
 def table_heading(raw: list[str], first: int) -> tuple[list[str], list[str]]:
     """The header lines right above a fixed-width table's first row (`first`), rules of dashes
-    left out, and up to two caption lines above the blank line over them."""
+    left out, and up to two caption lines above the blank line or the rule over them."""
     header: list[str] = []
     at = first - 1
     while at >= 0 and raw[at].strip() and not _CAPTION_LINE.match(raw[at]):
         if not re.fullmatch(r"[\s\-=_|:]+", raw[at]):
             header.insert(0, raw[at])
+        elif header:  # the rule over the header: the caption is above it
+            break
         at -= 1
-    while at >= 0 and not raw[at].strip():
+    while at >= 0 and (not raw[at].strip() or re.fullmatch(r"[\s\-=_|:]+", raw[at])):
         at -= 1
     above: list[str] = []
     while at >= 0 and raw[at].strip() and len(above) < 2:

@@ -184,3 +184,17 @@ def test_a_pdf_tables_single_spaced_cells_are_set_out_in_columns_and_read() -> N
     rules = {r.id: r for r in parse_document(entry, source).rules}
     tank = rules["tank.table.8-3-6"]
     assert "garbage_disposal" in {i.name for i in tank.inputs}
+
+
+def test_a_tables_caption_above_its_rule_is_its_caption_not_its_header() -> None:
+    """A two-line caption over a rule of dashes, then a three-line header: the bedroom table is
+    read (its caption names the unit), with the 'each bedroom over 4' row."""
+    from ingest.manifest import load_manifest
+    from ingest.parse import parse_document
+
+    manifest = Path(__file__).parent / "data" / "formats" / "manifest-ruled-table-county.yaml"
+    ((entry, source),) = load_manifest(manifest)
+    rules = {r.id: r for r in parse_document(entry, source).rules}
+    tank = rules["tank.table.3-102"]
+    assert "garbage_disposal" in {i.name for i in tank.inputs}
+    assert "over 4, add" in tank.model_dump_json()
