@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import shutil
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -79,6 +81,28 @@ def indexed_home(tmp_path_factory: pytest.TempPathFactory, bundled_documents: li
     save_documents(home, bundled_documents)
     update_index(bundled_documents, home)
     return home
+
+
+@pytest.fixture(scope="session")
+def home_with_city(
+    indexed_home: Path, tmp_path_factory: pytest.TempPathFactory, bundled_documents: list
+) -> Callable[[Path], Path]:
+    """A copy of `indexed_home` with one more city (its manifest) stored and indexed."""
+    from index.build import update_index
+    from ingest.manifest import load_manifest
+    from ingest.parse import parse_document
+    from ingest.store import save_documents
+
+    def make(manifest: Path) -> Path:
+        home = tmp_path_factory.mktemp("with-city") / "home"
+        shutil.copytree(indexed_home, home)
+        ((entry, source),) = load_manifest(manifest)
+        doc = parse_document(entry, source)
+        save_documents(home, [doc])
+        update_index([*bundled_documents, doc], home)
+        return home
+
+    return make
 
 
 @pytest.fixture(scope="session")

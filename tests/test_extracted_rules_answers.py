@@ -6,8 +6,7 @@ state rule abstains; the bundled cities keep their curated answers."""
 from __future__ import annotations
 
 import json
-import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,6 @@ from app.assistant import Assistant
 from app.cli import main
 from app.settings import Settings
 from ingest.manifest import load_manifest
-from ingest.parse import parse_document
-from ingest.store import save_documents
 from tools.rules import CityRules
 
 DATA = Path(__file__).resolve().parent / "data" / "rules"
@@ -36,18 +33,8 @@ def _no_extracted_rules_left_behind() -> Iterator[None]:
 
 
 @pytest.fixture(scope="module")
-def assistant(
-    indexed_home: Path, tmp_path_factory: pytest.TempPathFactory, bundled_documents: list
-) -> Assistant:
-    from index.build import update_index
-
-    home = tmp_path_factory.mktemp("extracted") / "home"
-    shutil.copytree(indexed_home, home)
-    ((entry, source),) = load_manifest(MANIFEST)
-    doc = parse_document(entry, source)
-    save_documents(home, [doc])
-    update_index([*bundled_documents, doc], home)
-    return Assistant(settings=Settings(home=home))
+def assistant(home_with_city: Callable[[Path], Path]) -> Assistant:
+    return Assistant(settings=Settings(home=home_with_city(MANIFEST)))
 
 
 ASKED = [

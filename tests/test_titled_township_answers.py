@@ -5,7 +5,7 @@ Chroma: the bundled index plus the fixture township."""
 
 from __future__ import annotations
 
-import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,26 +13,13 @@ import pytest
 from app.assistant import Assistant
 from app.settings import Settings
 from evals.answers import leads_with
-from ingest.manifest import load_manifest
-from ingest.parse import parse_document
-from ingest.store import save_documents
 
 MANIFEST = Path(__file__).parent / "data" / "formats" / "manifest-title-lines-township.yaml"
 
 
 @pytest.fixture(scope="module")
-def township(
-    indexed_home: Path, tmp_path_factory: pytest.TempPathFactory, bundled_documents: list
-) -> Assistant:
-    from index.build import update_index
-
-    home = tmp_path_factory.mktemp("titled") / "home"
-    shutil.copytree(indexed_home, home)
-    ((entry, source),) = load_manifest(MANIFEST)
-    doc = parse_document(entry, source)
-    save_documents(home, [doc])
-    update_index([*bundled_documents, doc], home)
-    return Assistant(settings=Settings(home=home))
+def township(home_with_city: Callable[[Path], Path]) -> Assistant:
+    return Assistant(settings=Settings(home=home_with_city(MANIFEST)))
 
 
 @pytest.mark.slow
