@@ -97,6 +97,7 @@ _TIMES_FLOW = re.compile(
 )
 _FLOOR = re.compile(
     rf"\b(?:not (?:be )?less than|never (?:under|less than|below)|no less than|a minimum of|at least|"
+    rf"in no case (?:be )?less than|"
     rf"minimum of|but not less than) (\d+(?:\.\d+)?) {_UNIT}\b"
 )
 _PLUS_DWELLING = re.compile(

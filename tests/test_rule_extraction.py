@@ -86,6 +86,11 @@ SHAPES = [
      "(2) A holding tank for a home shall hold at least 350 gallons per bedroom, and never "
      "under 1,100 gallons.",
      "Holding tanks", "holding_tank.dwelling.7-3", {"bedrooms": 5}, 1750.0),  # 5 x 350
+    ("in_no_case_less_than_is_a_floor",
+     "3. A holding tank serving a dwelling shall have a liquid capacity of at least four hundred "
+     "(400) gallons per bedroom, and in no case less than one thousand eight hundred (1,800) "
+     "gallons.",
+     "Holding tanks", "holding_tank.dwelling.7-3", {"bedrooms": 2}, 1800.0),  # 800 < 1,800
     ("whichever_is_greater",
      "The holding tank shall be the larger of one thousand (1,000) gallons or two hundred fifty "
      "(250) gallons per bedroom.",
