@@ -47,6 +47,7 @@ class _Section:
         ("How much can that setback be cut down?", "rate"),
         ("Who has to approve a variance for a setback to a property line?", "who"),
         ("When does an installer's license run out?", "duration"),
+        ("What do I tell them the administrative citation is, how much?", "money"),
     ],
     ids=[
         "duration",
@@ -59,6 +60,7 @@ class _Section:
         "reduction",
         "who-asks-though-a-distance-word-names-the-subject",
         "run-out-asks-a-period",
+        "how-much-a-citation-is-asks-money",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
