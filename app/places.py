@@ -200,8 +200,15 @@ def _unknown_places(text: str, known: Mapping[str, str]) -> list[str]:
     places: list[str] = []
 
     def add(name: str) -> None:
-        if name.title() not in {p.title() for p in places}:
-            places.append(name)
+        """A name once, the longer form kept ('Carver County' over 'Carver')."""
+
+        def within(a: str, b: str) -> bool:
+            return re.search(rf"\b{re.escape(a.lower())}\b", b.lower()) is not None
+
+        if any(within(name, p) for p in places):
+            return
+        places[:] = [p for p in places if not within(p, name)]
+        places.append(name)
 
     for m in _NAMED.finditer(text):
         name = m.group(1) or m.group(2)

@@ -218,3 +218,9 @@ def test_the_covered_cities_are_listed_within_bounds(count: int, expected_tail: 
     text = _join(names, most=12)
     assert text.endswith(expected_tail)
     assert text.count("City ") == min(count, 12)
+
+
+def test_a_place_named_twice_is_one_place_in_its_longer_form() -> None:
+    # 'Anoka' is a listed place outside the corpus; 'Anoka County' is named where a place goes
+    u = understand("We live in Anoka County. What size tank do I need?", KNOWN)
+    assert u.unknown_places == ["Anoka County"], u.unknown_places
