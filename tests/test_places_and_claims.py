@@ -16,67 +16,52 @@ from app.understand import understand
 from ingest import BUNDLED_MANIFEST, load_manifest
 
 KNOWN = {e.jurisdiction: e.name for e, _ in load_manifest(BUNDLED_MANIFEST)}
-
-
-@pytest.mark.parametrize(
-    ("question", "place"),
-    [
-        pytest.param("What does Springfield section 3 say?", "Springfield", id="name-before-section"),
-        pytest.param("Does Springfield require a permit?", "Springfield", id="does-name-require"),
-        pytest.param("Springfield's ordinance on tanks?", "Springfield", id="possessive"),
-    ],
-)  # fmt: skip
-def test_a_place_outside_the_corpus_is_recognised(question: str, place: str) -> None:
-    u = understand(question, KNOWN)
-    assert u.unknown_places == [place] and u.jurisdictions == []
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "What does Section 98 say?",
-        "Do Septic tanks need pumping?",
-        "What does Table 2 say?",
-        "Does Hugo require a permit?",
-        "What do Chaska and Hugo say about permits?",
-    ],
-)
-def test_ordinary_words_and_corpus_cities_are_not_unknown_places(question: str) -> None:
-    assert understand(question, KNOWN).unknown_places == []
-
-
 LAKES = {**KNOWN, "pine-lake": "Pine Lake", "elm-township": "Elm Township"}
 
+# (question, the places the corpus holds, the place outside it the question names)
+OUTSIDE = [
+    pytest.param("What does Springfield section 3 say?", KNOWN, "Springfield", id="name-before-section"),
+    pytest.param("Does Springfield require a permit?", KNOWN, "Springfield", id="does-name-require"),
+    pytest.param("Springfield's ordinance on tanks?", KNOWN, "Springfield", id="possessive"),
+    pytest.param("How big a tank do I need in Birch Lake Township?", LAKES, "Birch Lake Township",
+                 id="shares-only-a-common-word-with-known-places"),
+    pytest.param("We're out in Wright County. Is a permit needed to pump my tank?", LAKES,
+                 "Wright County", id="a-county"),
+    pytest.param("What is the setback from a well in the city of Oak Lake?", LAKES, "Oak Lake",
+                 id="city-of"),
+    pytest.param("We live in Anoka County. What size tank do I need?", KNOWN, "Anoka County",
+                 id="named-twice-is-one-place-in-its-longer-form"),
+]  # fmt: skip
 
-@pytest.mark.parametrize(
-    ("question", "place"),
-    [
-        pytest.param("How big a tank do I need in Birch Lake Township?", "Birch Lake Township",
-                     id="shares-only-a-common-word-with-known-places"),
-        pytest.param("We're out in Wright County. Is a permit needed to pump my tank?",
-                     "Wright County", id="a-county"),
-        pytest.param("What is the setback from a well in the city of Oak Lake?", "Oak Lake",
-                     id="city-of"),
-    ],
-)  # fmt: skip
-def test_a_place_sharing_a_word_with_a_known_place_is_still_unknown(
-    question: str, place: str
+
+@pytest.mark.parametrize(("question", "known", "place"), OUTSIDE)
+def test_a_place_outside_the_corpus_is_recognised(
+    question: str, known: dict[str, str], place: str
 ) -> None:
-    u = understand(question, LAKES)
+    u = understand(question, known)
     assert u.unknown_places == [place] and u.jurisdictions == [], u
 
 
-@pytest.mark.parametrize(
-    "question",
-    [
-        "How often do I pump in Pine Lake?",
-        "Does Elm Township require a permit?",
-        "Who do I call at Chaska City Hall about my tank?",
-        "What's the tank size in Bethel?",
-    ],
-)
-def test_a_known_place_with_more_words_is_not_unknown(question: str) -> None:
-    assert understand(question, LAKES).unknown_places == []
+# (question, the places the corpus holds): ordinary words, corpus cities, and a known place
+# named with more words ('Chaska City Hall') or fewer ('Bethel') name no place outside it
+INSIDE = [
+    ("What does Section 98 say?", KNOWN),
+    ("Do Septic tanks need pumping?", KNOWN),
+    ("What does Table 2 say?", KNOWN),
+    ("Does Hugo require a permit?", KNOWN),
+    ("What do Chaska and Hugo say about permits?", KNOWN),
+    ("How often do I pump in Pine Lake?", LAKES),
+    ("Does Elm Township require a permit?", LAKES),
+    ("Who do I call at Chaska City Hall about my tank?", LAKES),
+    ("What's the tank size in Bethel?", LAKES),
+]
+
+
+@pytest.mark.parametrize(("question", "known"), INSIDE, ids=[q for q, _ in INSIDE])
+def test_ordinary_words_and_corpus_places_are_not_unknown_places(
+    question: str, known: dict[str, str]
+) -> None:
+    assert understand(question, known).unknown_places == []
 
 
 def test_a_new_city_is_known_from_the_manifest_alone() -> None:
@@ -218,9 +203,3 @@ def test_the_covered_cities_are_listed_within_bounds(count: int, expected_tail: 
     text = _join(names, most=12)
     assert text.endswith(expected_tail)
     assert text.count("City ") == min(count, 12)
-
-
-def test_a_place_named_twice_is_one_place_in_its_longer_form() -> None:
-    # 'Anoka' is a listed place outside the corpus; 'Anoka County' is named where a place goes
-    u = understand("We live in Anoka County. What size tank do I need?", KNOWN)
-    assert u.unknown_places == ["Anoka County"], u.unknown_places

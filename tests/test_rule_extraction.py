@@ -983,45 +983,22 @@ SOIL_ONE_COLUMN = (
     "   Sandy loam, fine sandy loam                           220\n"
     "   Loam, silt loam                                       280\n"
 )
-SOIL_CASES = [
-    ("one-column-trench", SOIL_ONE_COLUMN, {"bedrooms": 4, "soil_texture": "silt_loam"}, 1120.0),
-    (
-        "one-column-a-bed-is-a-multiple",
-        SOIL_ONE_COLUMN,
-        {"bedrooms": 2, "soil_texture": "sandy_loam", "system_type": "bed"},
-        990.0,
-    ),  # 3x220x1.5
-    (
-        "per-bedroom-row-and-column",
-        SOIL_PER_BEDROOM,
-        {"bedrooms": 4, "soil_texture": "loam", "system_type": "bed"},
-        1200.0,
-    ),  # 4 x 300
-    (
-        "per-bedroom-never-under-the-least-count",
-        SOIL_PER_BEDROOM,
-        {"bedrooms": 2, "soil_texture": "sandy_loam", "system_type": "trench"},
-        600.0,
-    ),  # 3 x 200
-    (
-        "a-texture-wrapped-onto-the-next-line",
-        SOIL_PER_BEDROOM,
-        {"bedrooms": 3, "soil_texture": "medium_sand", "system_type": "mound"},
-        570.0,
-    ),  # 3 x 190
-    (
-        "flow-divided-by-the-loading-rate",
-        SOIL_RATES,
-        {"bedrooms": 4, "soil_texture": "loam", "system_type": "trench"},
-        960.0,
-    ),  # 480 / 0.5
-    (
-        "the-bed-column",
-        SOIL_RATES,
-        {"bedrooms": 3, "soil_texture": "sandy_loam", "system_type": "bed"},
-        750.0,
-    ),  # 360 / 0.48
-]
+SOIL_CASES = [  # (id, table, inputs, square feet)
+    ("one-column-trench", SOIL_ONE_COLUMN,
+     {"bedrooms": 4, "soil_texture": "silt_loam"}, 1120.0),
+    ("one-column-a-bed-is-a-multiple", SOIL_ONE_COLUMN,
+     {"bedrooms": 2, "soil_texture": "sandy_loam", "system_type": "bed"}, 990.0),  # 3x220x1.5
+    ("per-bedroom-row-and-column", SOIL_PER_BEDROOM,
+     {"bedrooms": 4, "soil_texture": "loam", "system_type": "bed"}, 1200.0),  # 4 x 300
+    ("per-bedroom-never-under-the-least-count", SOIL_PER_BEDROOM,
+     {"bedrooms": 2, "soil_texture": "sandy_loam", "system_type": "trench"}, 600.0),  # 3 x 200
+    ("a-texture-wrapped-onto-the-next-line", SOIL_PER_BEDROOM,
+     {"bedrooms": 3, "soil_texture": "medium_sand", "system_type": "mound"}, 570.0),  # 3 x 190
+    ("flow-divided-by-the-loading-rate", SOIL_RATES,
+     {"bedrooms": 4, "soil_texture": "loam", "system_type": "trench"}, 960.0),  # 480 / 0.5
+    ("the-bed-column", SOIL_RATES,
+     {"bedrooms": 3, "soil_texture": "sandy_loam", "system_type": "bed"}, 750.0),  # 360 / 0.48
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -159,58 +159,34 @@ def assistant(indexed_home: Path) -> Assistant:
     return Assistant(settings=Settings(home=indexed_home))
 
 
+# (question, its Yes/No, the section that must lead the answer or None)
+DECIDED = [
+    pytest.param("My budget is tight. Will East Bethel let the building official approve a "
+                 "half-size pump tank so I save money?", "no", None,
+                 id="an-exception-beside-the-rule-that-says-yes"),
+    pytest.param("Designing a drainfield in Hugo: can a single trench be 130 feet long?", "no",
+                 None, id="a-calculators-check-decides"),
+    pytest.param("A neighbour asked me whether he can install a cesspool on his land in Hugo. "
+                 "Can he?", "no", None, id="an-indirect-question-in-the-story"),
+    pytest.param("I'm replacing the drainfield on my septic system in Chaska. Do I need a "
+                 "permit?", "yes", "Chaska §106", id="the-rule-that-requires-it-over-a-definition"),
+    pytest.param("Does Hugo require a permit to install a septic system?", "yes", "Hugo §701.04",
+                 id="an-exempting-item-of-the-rules-list-is-not-the-asked-case"),
+]  # fmt: skip
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("question", "word"),
-    [
-        pytest.param(
-            "My budget is tight. Will East Bethel let the building official approve a half-size "
-            "pump tank so I save money?",
-            "no",
-            id="an-exception-beside-the-rule-that-says-yes",
-        ),
-        pytest.param(
-            "Designing a drainfield in Hugo: can a single trench be 130 feet long?",
-            "no",
-            id="a-calculators-check-decides",
-        ),
-        pytest.param(
-            "A neighbour asked me whether he can install a cesspool on his land in Hugo. Can he?",
-            "no",
-            id="an-indirect-question-in-the-story",
-        ),
-    ],
-)
+@pytest.mark.parametrize(("question", "word", "cited"), DECIDED)
 def test_a_yes_no_answer_follows_what_decides_it(
-    assistant: Assistant, question: str, word: str
+    assistant: Assistant, question: str, word: str, cited: str | None
 ) -> None:
+    """The Yes/No the deciding provision gives; for 'do I need a permit?', the rule that
+    requires one leads."""
     answer = assistant.ask(question).answer
     assert leads_with(answer) == word, answer
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("question", "cited"),
-    [
-        pytest.param(
-            "I'm replacing the drainfield on my septic system in Chaska. Do I need a permit?",
-            "Chaska §106",
-            id="the-rule-that-requires-it-over-a-definition",
-        ),
-        pytest.param(
-            "Does Hugo require a permit to install a septic system?",
-            "Hugo §701.04",
-            id="an-exempting-item-of-the-rules-list-is-not-the-asked-case",
-        ),
-    ],
-)
-def test_do_i_need_a_permit_is_answered_by_the_rule_that_requires_one(
-    assistant: Assistant, question: str, cited: str
-) -> None:
-    answer = assistant.ask(question).answer
-    assert leads_with(answer) == "yes" and answer.split(" says:")[0].endswith(
-        tuple(f"{cited}{t}" for t in ("", " Permit required"))
-    ), answer
+    if cited is not None:
+        lead = answer.split(" says:")[0]
+        assert lead.endswith((cited, f"{cited} Permit required")), answer
 
 
 def test_an_item_numbered_after_its_section_is_an_item_of_the_list() -> None:
