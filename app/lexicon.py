@@ -99,6 +99,14 @@ class ReaderParams(_Record):
         "no (an exception, a limit) when that sentence's embedding similarity to the question is "
         "at least the Yes provision's minus this.",
     )
+    domain_weight: float = Field(
+        ge=1, description="A yes/no subject word of these rules' vocabulary weighs this much more."
+    )
+    anchor_sections: int = Field(
+        ge=0,
+        description="A named thing of these rules in at most this many of a city's sections "
+        "keeps a question with an aside about them.",
+    )
     strange_share: Share = Field(
         description="Share of the subject's words a city's text never uses to refuse."
     )
@@ -139,6 +147,12 @@ class Lexicon(_Record):
         description="A provision limiting where its rules apply ('applies only to')."
     )
     outside: str = Field(description="Words putting the asked case outside a place or kind.")
+    prohibition: str = Field(
+        description="A provision's outright prohibition: says no even inside a 'where ...' clause."
+    )
+    replaced: str = Field(
+        description="The thing a question would replace ('instead of a septic tank'): not its subject."
+    )
     request: str
     permission: str
     requirement: str
@@ -182,7 +196,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
         lex = Lexicon.model_validate(data)
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
-    fields = [lex.yes_no, lex.scope, lex.outside, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.request, lex.permission, lex.requirement, lex.negative,
+    fields = [lex.yes_no, lex.scope, lex.outside, lex.replaced, lex.prohibition, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.request, lex.permission, lex.requirement, lex.negative,
               lex.not_negation, lex.conditional, lex.restriction, lex.evasion,
               lex.deferral, lex.domain, lex.opinion, lex.injection]  # fmt: skip
     for name, t in lex.answer_types.items():

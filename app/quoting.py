@@ -56,6 +56,7 @@ from app.reader import (
     stated_types,
     stems,
     subject_words,
+    synonym_table,
     synonyms_of,
     vocabulary,
     weighed,
@@ -335,6 +336,10 @@ class QuotingMixin:
         vocab = self._vocabulary(jurisdiction)
         whole = self._strange(subject_words(_q(u), names), vocab, closest)
         asking = subject_words(asking_and_context(_q(u))[0], names)
+        if not asking and whole and self._anchored(_q(u), jurisdiction):
+            # 'A drip system might fit our lot. Are those allowed?': the story's subject is a
+            # rare thing of these rules that this city's text names; its other words are an aside
+            whole = []
         if whole and not exact and (not asking or self._strange(asking, vocab, closest)):
             log.info(
                 "%s never says %s (closest %.2f): not about these rules",
@@ -550,7 +555,7 @@ class QuotingMixin:
         where = self._where(jurisdiction)
         subject = self._asked_subject(part, jurisdiction)
         rare = sorted(subject, key=lambda w: (-subject[w], w))[: params.yes_no_rare]
-        table = lexicon().synonyms
+        table = synonym_table()
         found: dict[str, float] = {}
         for word in rare:
             forms = [word, *(_stem(x) for x in table.get(word, ()) if " " not in x)]
@@ -585,6 +590,15 @@ class QuotingMixin:
             if section is not None and getattr(section, "kind", "section") not in _NO_RULES:
                 out.extend(replace(p, similarity=floor) for p in provisions(section, rank))
         return out
+
+    def _anchored(self, question: str, jurisdiction: str) -> bool:
+        """Whether the question names a thing of these rules (`lexicon.domain`) that at most
+        `anchor_sections` of the city's sections use: it is about them, whatever else it says."""
+        lex = lexicon()
+        where = self._where(jurisdiction)
+        words = {_stem(m.group(0).lower()) for m in lex.pattern(lex.domain).finditer(question)}
+        most = lex.reader.anchor_sections
+        return any(0 < len(set(where.get(w, ()))) <= most for w in words)
 
     @staticmethod
     def _strange(subject: set[str], vocab: set[str], closest: float) -> list[str]:
@@ -638,14 +652,21 @@ class QuotingMixin:
         the sentences around the asking one count `yes_no_context` as much."""
         names = [*self.names.values(), *self.names]
         weight = self._rarity(jurisdiction)
-        asking, context = asking_and_context(self._without_places(part))
+        # 'a cesspool instead of a septic tank?' asks about the cesspool
+        told = lexicon().pattern(lexicon().replaced).sub(" ", self._without_places(part))
+        asking, context = asking_and_context(told)
         subject = weighed(subject_words(asking, names), weight)
         if not subject:  # 'Resident called asking if they can put in a cesspool. Is that OK?'
             asked = _INDIRECT.search(context)
             subject = weighed(subject_words(asked.group(1), names), weight) if asked else {}
         around = weighed(subject_words(context, names) - set(subject), weight)
-        share = lexicon().reader.yes_no_context
-        return subject | {w: share * v for w, v in around.items()}
+        lex = lexicon()
+        share = lex.reader.yes_no_context
+        out = subject | {w: share * v for w, v in around.items()}
+        # a thing of these rules ('cesspool') is what is asked more than the words around it
+        # ('on my property', 'its way cheaper')
+        domain = {_stem(m.group(0).lower()) for m in lex.pattern(lex.domain).finditer(told)}
+        return {w: v * (lex.reader.domain_weight if w in domain else 1.0) for w, v in out.items()}
 
     def _ruling(
         self,

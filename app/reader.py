@@ -556,6 +556,17 @@ def covers_subject(question: str, text: str, names: Sequence[str] = ()) -> bool:
     return held / len(wanted) >= lexicon().reader.subject_share
 
 
+@lru_cache(maxsize=1)
+def synonym_table() -> dict[str, tuple[str, ...]]:
+    """`lexicon.synonyms` keyed by each everyday word and by its stem ('outhouse', 'outhous'):
+    subject words are stems."""
+    out: dict[str, tuple[str, ...]] = {}
+    for key, words in lexicon().synonyms.items():
+        for k in dict.fromkeys([key, _stem(key)]):
+            out[k] = tuple(dict.fromkeys([*out.get(k, ()), *words]))
+    return out
+
+
 def synonyms_of(question: str) -> list[str]:
     """The ordinances' words for the question's everyday words (`lexicon.synonyms`)."""
     table = lexicon().synonyms
@@ -603,7 +614,7 @@ def _holder(text: str) -> Callable[[str], bool]:
     """Whether the text holds a subject word: the word, a longer form of it, or the ordinance's
     word for it (`lexicon.synonyms`)."""
     own = {_stem(w) for w in re.findall(r"[a-z][a-z-]*", text.lower())}
-    table = lexicon().synonyms
+    table = synonym_table()
     low = " ".join(text.lower().split())
 
     def held(w: str) -> bool:
@@ -629,7 +640,7 @@ def weighed(subject: set[str], weight: dict[str, float]) -> dict[str, float]:
     """The subject's words, each with its rarity (`rarity`; a longer form's when the word itself
     is not in the text; none when the city never uses it: no provision tells by it, and an
     aside's words, 'someone at the counter', are not what is asked)."""
-    table = lexicon().synonyms
+    table = synonym_table()
     out: dict[str, float] = {}
     for s in subject:
         # the word, else the ordinance's word for it ('sell': 'transfer')
@@ -783,7 +794,10 @@ def polarity(question: str, provision: str) -> str | None:
     question = _ALTERNATIVE.split(question, maxsplit=1)[0]
     said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no
     # nor does a condition ('If the inspector does not appear ..., the installer may complete')
-    negative = bool(lex.pattern(lex.negative).search(_CONDITION_CLAUSE.sub(" ", said)))
+    negative = bool(
+        lex.pattern(lex.negative).search(_CONDITION_CLAUSE.sub(" ", said))
+        or lex.pattern(lex.prohibition).search(said)  # 'a privy ... where a sewer is available
+    )  # is declared a nuisance': a prohibition is one wherever the clause ends
     conditional = bool(lex.pattern(lex.conditional).search(provision))
     if lex.pattern(lex.evasion).search(question):
         if not negative:
@@ -819,7 +833,10 @@ def says_no(provision: str) -> bool:
     condition ('Where an inspection shows that a system does not comply, ...'), and not 'no person
     shall ... without a permit', a rule that holds until its condition is met."""
     lex = lexicon()
-    said = _CONDITION_CLAUSE.sub(" ", lex.pattern(lex.not_negation).sub(" ", provision))
+    said = lex.pattern(lex.not_negation).sub(" ", provision)
+    if lex.pattern(lex.prohibition).search(said) and not lex.pattern(lex.conditional).search(said):
+        return True
+    said = _CONDITION_CLAUSE.sub(" ", said)
     return bool(lex.pattern(lex.negative).search(said)) and not lex.pattern(lex.conditional).search(
         said
     )

@@ -90,20 +90,35 @@ def correct_from_corpus(text: str, counts: dict[str, int], english: frozenset[st
         if len(low) >= 4 and difflib.get_close_matches(low, keywords.get(low[0], []), cutoff=0.8):
             return word  # a domain word's misspelling ('bedrm'): `correct_typos` fixes it
         most = 1 if len(low) < 6 else 2
-        near = [
-            (n, w)
+        near = sorted(
+            (d, -n, w)
             for w, n in counts.items()
-            if w[:1] == low[:1] and len(w) > 2 and _distance(low, w, most) <= most
-        ]
-        near.sort(reverse=True)
-        if not near or (len(near) > 1 and near[0][0] == near[1][0]):
-            return word
-        best = near[0][1]
+            if w[:1] == low[:1] and len(w) > 2 and (d := _distance(low, w, most)) <= most
+        )  # the nearest word first, the most frequent of equally near ones
+        if not near:
+            return _english(word, english)
+        if len(near) > 1 and near[0][:2] == near[1][:2] and _stem(near[0][2]) != _stem(near[1][2]):
+            return word  # two words as near and as frequent: no telling which was meant
+        distance, _, best = near[0]
         if _stem(best) == _stem(low):
             return word  # another form of the ordinance's word ('administers'), not a typo
+        if distance > 1 and any(
+            w[:1] == low[:1] and _distance(low, w, distance - 1) < distance for w in english
+        ):
+            return _english(word, english)  # nearer to an English word ('insted': 'instead')
         return best.capitalize() if word[0].isupper() else best
 
     return re.sub(r"[A-Za-z]+", fix, text)
+
+
+def _english(word: str, english: frozenset[str]) -> str:
+    """A lower-case word of five letters or more one edit from exactly one English word that
+    starts with the same letter, as that word ('cheeper' -> 'cheaper'); else as typed (a name,
+    or no telling which word was meant)."""
+    if len(word) < 5 or not word.islower():
+        return word
+    near = [w for w in english if w[:1] == word[:1] and len(w) > 3 and _distance(word, w, 1) <= 1]
+    return near[0] if len(near) == 1 else word
 
 
 class CorpusSpelling:

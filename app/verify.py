@@ -133,7 +133,7 @@ _NEGATIVE_CLAIM = re.compile(
 # a quote that negates, prohibits or restricts ("only by licensed persons")
 _NEGATIVE_QUOTE = re.compile(
     r"\b(?:no|not|never|none|nothing|nobody|neither|nor|cannot|only|prohibit\w*|forbid\w*|"
-    r"unlawful|exempt\w*|prevent\w*|waive[ds]?)\b|n't\b",
+    r"unlawful|nuisance|exempt\w*|prevent\w*|waive[ds]?)\b|n't\b",
     re.IGNORECASE,
 )
 _YES_NO = re.compile(r"^\W*(yes|no)\s*[,:.;!—–-]", re.IGNORECASE)  # "No: ...", not "No permit"

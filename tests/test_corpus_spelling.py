@@ -12,7 +12,7 @@ from index.embed import english_words
 COUNTS = {
     "tank": 40, "tanks": 12, "holding": 9, "alarm": 3, "field": 4, "well": 8, "wells": 2,
     "percolation": 5, "per": 30, "administered": 2, "its": 20, "has": 15, "bluff": 3, "welfare": 1,
-    "berm": 6,
+    "berm": 6, "cesspool": 1, "cesspools": 1, "issued": 7,
 }  # fmt: skip
 
 CASES = [
@@ -25,6 +25,9 @@ CASES = [
     ("capital_kept", "Tnk size", "Tank size"),
     ("three_letters_cut_short", "how far from my wel", "how far from my well"),
     ("a_domain_words_misspelling_left_to_the_keywords", "a 5 bedrm house", "a 5 bedrm house"),
+    ("the_nearest_of_two_forms", "a cesspol out back", "a cesspool out back"),
+    ("english_nearer_than_the_ordinance", "insted of a tank", "instead of a tank"),
+    ("one_english_word_one_edit_away", "its way cheeper", "its way cheaper"),
 ]
 
 
