@@ -27,7 +27,7 @@ from ingest.headings import roman_to_int
 _NUM = r"\d{1,4}(?:[.\-]\d{1,4})*(?:[A-Z](?=[.:]))?"  # 'Section 19A.': one inserted later
 _ROMAN = r"[IVXL]{1,7}"
 HEAD_RE = re.compile(
-    r"^[ \t]*(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?)?[ \t]*"
+    r"^[ \t]*(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?|Rules?|RULES?)?[ \t]*"
     rf"(?P<num>{_NUM}|(?<=[ \t]){_ROMAN}(?=[ \t]?[.:]))(?![\d,])"
     rf"(?:[ \t]*(?:[—–]|-|through|to)[ \t]*(?P<end>{_NUM}))?"
     r"(?:(?<=[IVXL])[ \t])?"  # 'SECTION IX . DESIGN FLOW': a scan's space before the period
@@ -39,10 +39,34 @@ HEAD_RE = re.compile(
 roman number after its keyword ('SECTION IV. DEFINITIONS')."""
 CONTAINER_RE = re.compile(
     r"^[ \t]*(?P<kw>ARTICLE|Article|CHAPTER|Chapter|SUBCHAPTER|Subchapter|DIVISION|Division|"
-    r"PART|Part|TITLE|Title)[ \t]+(?P<num>[IVXLC]+|\d{1,4}[A-Z]?)\b[.:]?[ \t]*(?:[-–—][ \t]*)?"
+    r"PART|Part|TITLE|Title)[ \t]+(?P<num>[IVXLC]+|\d{1,4}[A-Z]?|(?i:one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+    r"nineteen|twenty))\b[.:]?[ \t]*(?:[-–—][ \t]*)?"
     r"(?P<title>[^\n]*)$",
     re.M,
 )
+_NUMBER_WORDS = [
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
 CONTAINER_LEVEL = {
     "title": 0,
     "chapter": 1,
@@ -220,7 +244,10 @@ def find_keyword_containers(text: str) -> list[LineHead]:
             continue
         if not title and not kw.isupper():
             continue
-        key = (roman_to_int(num),) if num.isalpha() else (int(re.sub(r"\D", "", num)),)
+        if num.lower() in _NUMBER_WORDS:  # 'ARTICLE ONE'
+            key = (_NUMBER_WORDS.index(num.lower()) + 1,)
+        else:
+            key = (roman_to_int(num),) if num.isalpha() else (int(re.sub(r"\D", "", num)),)
         label = f"{kw.upper()} {num}. {title}" if title else f"{kw.upper()} {num}"
         out.append(
             LineHead(m.start(), body, f"{kw.upper()} {num}", title, key, "container", "container",

@@ -154,6 +154,12 @@ CITIES = [
         "township-unnumbered-upper-case-titles",
     ),
     _fixture(
+        "rules-booklet-township",
+        "rules_booklet_township",
+        ["Page 1", "Rev. 4/2021", "History:", "CONTENTS", "SSTS RULES", "- ii -", "......"],
+        "township-rules-booklet",
+    ),
+    _fixture(
         "township-parts",
         "township_parts",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
