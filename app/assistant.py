@@ -101,6 +101,29 @@ def _on_subject(question: str, block: Block, names: dict[str, str]) -> bool:
     return covers_subject(question, quotes, [*names.values(), *names])
 
 
+def _ruling_first(question: str, blocks: list[Block]) -> None:
+    """'Can we put in a holding tank for the new cabin?': a yes/no question that states and asks
+    no figure asks what a rule allows; a provision that says no to it leads a calculator's figure
+    for the same city (the tank's size is not what is asked)."""
+    if len(blocks) < 2 or not is_yes_no(question) or blocks[0].value is None:
+        return
+    asking = asking_and_context(question)[0]
+    if stated_types(asking) or any(t in FIGURE_TYPES for t in asked_types(asking)):
+        return
+    first = blocks[0]
+    for i, b in enumerate(blocks[1:], 1):
+        if (
+            b.jurisdiction == first.jurisdiction
+            and b.topic == "general"
+            and not b.abstained
+            and b.supports
+            and re.match(r"No\b", b.headline)
+            and says_no(b.supports[0].quote)
+        ):
+            blocks.insert(0, blocks.pop(i))
+            return
+
+
 def _lead(
     question: str,
     blocks: list[Block],
@@ -381,6 +404,7 @@ class Assistant:
             clarification = clarification or (
                 f"Which city is the property in? The answer differs by city ({_join(sorted(names[c] for c in scope))})."
             )
+        _ruling_first(u.corrected or question, blocks)
         _lead(u.corrected or question, blocks, worker.exception_to)
         answered = sorted({b.jurisdiction for b in blocks}, key=scope.index)
         table = len(answered) > 1 and all(b.value for b in blocks) and u.comparison

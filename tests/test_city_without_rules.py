@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,15 @@ def test_ui_adapters_quote_a_city_without_rules(capsys: pytest.CaptureFixture[st
     result = C.run_compare("tank", {"bedrooms": 3})
     extra = C.no_rules_html(C.run_no_rules("tank", None, [r.jurisdiction for r in result.rows]))
     assert "Pine Ridge Lake" in extra
+
+
+@pytest.mark.slow
+def test_a_rule_that_says_no_leads_a_computed_figure_nobody_asked_for(
+    home_with_city: Callable[[Path], Path],
+) -> None:
+    """'Can we put in a holding tank for the new cabin?' asks what the rules allow: the
+    provision that forbids it leads the holding tank's computed size."""
+    assistant = Assistant(settings=Settings(home=home_with_city(MANIFEST)))
+    answer = assistant.ask("We're building a new 2 bedroom cabin in Pine Ridge Lake. Can we just "
+                           "put in a holding tank and have it pumped?")  # fmt: skip
+    assert answer.answer.startswith("No. Pine Ridge Lake §9-4-13"), answer.answer
