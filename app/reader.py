@@ -876,6 +876,7 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
         subject_words(asking)
         and not lex.pattern(lex.confirmation).search(asking)
         and not (refers_back and not re.search(r"\d", asking))  # 'Is that lot big enough?'
+        and not _BACK.match(asking)  # '..., we'll wait a year. That works, right?'
     ):
         question = asking  # not 'Is that right?' / 'Do they?' / 'OK?' about the story's claim
     for name in dict.fromkeys([*types, "count"]):
@@ -917,6 +918,10 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
         # ('pumped before the sludge reaches 12 inches of the outlet'): not that interval
         return ("No", "no such interval")
     return None
+
+
+_BACK = re.compile(r"^\W*(?:(?:so|and|but)\s+)?(?:that|this|it)(?:'s)?(?:\s+\S+){0,3}\s*\??$", re.I)
+"""A short asking sentence about what the story said ('That works, right?', 'So that's fine?')."""
 
 
 _PER_MONTH = {"year": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365, "hour": 12 / 8760}
