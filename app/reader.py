@@ -881,7 +881,7 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
         question = asking  # not 'Is that right?' / 'Do they?' / 'OK?' about the story's claim
     for name in dict.fromkeys([*types, "count"]):
         stated = _stated(question, name, lex)
-        found = figure(provision, name)
+        found = figure(provision, name, question if provision in ROWS else "")  # a row: its column
         if (
             stated and name == "count"
         ):  # "2 soil borings" against the provision's "four (4) ... borings"

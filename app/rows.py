@@ -27,6 +27,8 @@ class Row:
     cells: tuple[str, ...]
     unit: str
     header: str
+    header_at: tuple[tuple[str, float], ...] = ()  # each header word and its column's middle
+    cells_at: tuple[float, ...] = ()  # each cell's middle, in the same fixed-width text
 
     def read(self) -> str:
         """The row with the caption's unit after each cell ('Water supply well 50 feet 100 feet')."""
@@ -43,6 +45,8 @@ class Row:
         n = len(self.cells)
         if n < 2 or not words:
             return f"{self.cells[0]} {self.unit}"
+        if self.header_at and len(self.cells_at) == n:
+            return self._cell_by_place(phrases, stem)
         if len(words) > n:
             words = words[1:]
         label = {stem(w) for w in _WORD.findall(self.label.lower())}
@@ -67,6 +71,32 @@ class Row:
             f"{' '.join(asked[c])}: {self.cells[c]} {self.unit}" for c in sorted(asked)
         )
 
+    def _cell_by_place(self, phrases: list[list[str]], stem: Callable[[str], str]) -> str:
+        """A fixed-width table's column by where its header words stand over the cells (a
+        header printed on two lines, 'Septic or / Pump Tank'): each named header word belongs to
+        the cell nearest below it; a column whose named words another column's include is not
+        the one meant ('tank' of 'Holding Tank' beside 'Septic ... Tank' for a septic tank)."""
+        wanted = {w for phrase in phrases for w in phrase} - {""}
+        label = {stem(w) for w in _WORD.findall(self.label.lower())}
+        named: dict[int, list[str]] = {}
+        first = self.cells_at[0] - _LABEL_GAP
+        for word, middle in self.header_at:
+            w = stem(word.lower().strip(".,:;()"))
+            if w not in wanted or w in label or middle < first:
+                continue
+            col = min(range(len(self.cells_at)), key=lambda c: abs(self.cells_at[c] - middle))
+            named.setdefault(col, []).append(word)
+        sets = {c: {stem(w.lower()) for w in ws} for c, ws in named.items()}
+        kept = [c for c in sorted(named) if not any(sets[c] < sets[o] for o in sets if o != c)]
+        if not kept:
+            return f"{self.cells[0]} {self.unit}"
+        if len(kept) == 1:
+            return f"{self.cells[kept[0]]} {self.unit}"
+        return "; ".join(f"{' '.join(named[c])}: {self.cells[c]} {self.unit}" for c in kept)
+
+
+_LABEL_GAP = 6  # header words this far left of the first cell name the label column
+
 
 ROWS: dict[str, Row] = {}
 """Every table row read so far, by its folded text."""
@@ -81,8 +111,10 @@ def table_rows(text: str, is_unit: Callable[[str], bool]) -> list[str]:
     header: list[str] = []
     seen_row = False
     pending: list[str] = []  # short lines that begin the label of the next row
-    for line in text.splitlines():
-        line = " ".join(line.split())
+    placed: list[tuple[str, float]] = []  # header words and their middles, in fixed-width text
+    for raw in text.splitlines():
+        raw = raw.expandtabs()
+        line = " ".join(raw.split())
         caption = _CAPTION.search(line)
         if caption and is_unit(caption.group(1).lower()):
             unit, header, seen_row, pending = (
@@ -91,6 +123,7 @@ def table_rows(text: str, is_unit: Callable[[str], bool]) -> list[str]:
                 False,
                 [],
             )
+            placed = []
             continue
         if unit is None:
             continue
@@ -98,7 +131,10 @@ def table_rows(text: str, is_unit: Callable[[str], bool]) -> list[str]:
         if m:
             seen_row = True
             whole = " ".join([*pending, line])
-            row = Row(m.group("label"), tuple(m.group("cells").split()), unit, " ".join(header))
+            cells = tuple(m.group("cells").split())
+            at = _middles(raw, len(cells))
+            row = Row(m.group("label"), cells, unit, " ".join(header),
+                      tuple(placed) if at else (), at)  # fmt: skip
             ROWS.setdefault(whole, row)
             out.append(whole)
             pending = []
@@ -108,7 +144,17 @@ def table_rows(text: str, is_unit: Callable[[str], bool]) -> list[str]:
             unit, pending = None, []  # the table has ended
         else:
             header.append(line)
+            placed += [(w.group(0), (w.start() + w.end()) / 2) for w in re.finditer(r"\S+", raw)]
     return out
+
+
+def _middles(raw: str, n: int) -> tuple[float, ...]:
+    """The middles of a row's last `n` figures in its fixed-width line; () when the line is not
+    laid out in columns (single spaces between its cells)."""
+    found = list(re.finditer(r"\d[\d,.]*", raw))[-n:]
+    if len(found) < n or any(b.start() - a.end() < 2 for a, b in pairwise(found)):
+        return ()
+    return tuple((m.start() + m.end()) / 2 for m in found)
 
 
 _MAX_LABEL_LINES = 3

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ingest.furniture import drop_furniture
 from ingest.loaders import SourceText
+from ingest.matter import COLUMNS
 
 log = logging.getLogger(__name__)
 
@@ -446,6 +447,8 @@ def clean_source(source: SourceText) -> CleanStream:
         for line in page.lines:
             text = line.text.rstrip()
             lead = len(text) - len(text.lstrip())
+            if COLUMNS.search(text):  # a fixed-width table's line keeps its indent: the
+                lead = 0  # columns of its header lines and rows line up
             text, start = text[lead:], line.start + lead
             if not text:
                 continue

@@ -19,6 +19,10 @@ ADOPTION = re.compile(
 TOC = re.compile(r"\b(?:Sections?|Secs?\.?)\s+\d+\s+(?:through|to)\s+\d+")
 
 
+COLUMNS = re.compile(r"\S {3,}\S+(?: \S+)* {3,}\S")
+"""A line set out in columns: two gaps of three spaces or more between its words."""
+
+
 def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START) -> str:
     """Re-flow wrapped lines; keep breaks before list items (`items`), table rows, short lines."""
     out: list[str] = []
@@ -26,6 +30,12 @@ def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START) -> str:
     for raw in body.split("\n"):
         line = " ".join(raw.split())
         if not re.search(r"\w", line):
+            continue
+        if layout != "page-lines" and COLUMNS.search(raw):
+            # a fixed-width table's line keeps its spacing: where a header word stands over a
+            # column tells which column it names ('Septic or' over 'Pump Tank')
+            out.append(("\n" if out else "") + raw.rstrip().expandtabs())
+            prev = ""
             continue
         if out and layout != "page-lines" and (items.match(line) or len(prev) < 45):
             out.append("\n" + line)

@@ -177,3 +177,26 @@ def test_a_provision_about_the_asked_kind_of_thing_leads_one_about_another_of_th
     ranked = score(question, pool, types=[main])
     best = _Reader()._typed(ranked, main, question)[0].provision.text
     assert figure(best, main, question) == expected
+
+
+BOOKLET = Path(__file__).parent / "data" / "formats" / "manifest-rules-booklet-township.yaml"
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    pytest.param("How far from the property line for the septic tank?", "12 feet",
+                 id="the-column-under-septic-or-pump-tank"),
+    pytest.param("How far from the property line for a holding tank?", "10 feet",
+                 id="the-column-whose-words-hold-more-of-the-asked-ones"),
+    pytest.param("How far from the property line for the drainfield?", "15 feet",
+                 id="a-header-over-two-lines-soil-treatment-area"),
+])  # fmt: skip
+def test_a_fixed_width_header_over_two_lines_names_the_column_under_it(
+    question: str, expected: str
+) -> None:
+    from ingest.parse import load_corpus
+
+    (doc,) = load_corpus(BOOKLET)
+    section = next(s for s in doc.sections if s.section == "3.02")
+    rows = [p.text for p in provisions(section, 0)]
+    assert "Property line 12 10 15" in rows
+    assert figure("Property line 12 10 15", "distance", question) == expected
