@@ -99,9 +99,6 @@ class ReaderParams(_Record):
         "no (an exception, a limit) when that sentence's embedding similarity to the question is "
         "at least the Yes provision's minus this.",
     )
-    domain_weight: float = Field(
-        ge=1, description="A yes/no subject word of these rules' vocabulary weighs this much more."
-    )
     anchor_sections: int = Field(
         ge=0,
         description="A named thing of these rules in at most this many of a city's sections "

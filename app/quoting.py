@@ -660,13 +660,8 @@ class QuotingMixin:
             asked = _INDIRECT.search(context)
             subject = weighed(subject_words(asked.group(1), names), weight) if asked else {}
         around = weighed(subject_words(context, names) - set(subject), weight)
-        lex = lexicon()
-        share = lex.reader.yes_no_context
-        out = subject | {w: share * v for w, v in around.items()}
-        # a thing of these rules ('cesspool') is what is asked more than the words around it
-        # ('on my property', 'its way cheaper')
-        domain = {_stem(m.group(0).lower()) for m in lex.pattern(lex.domain).finditer(told)}
-        return {w: v * (lex.reader.domain_weight if w in domain else 1.0) for w, v in out.items()}
+        share = lexicon().reader.yes_no_context
+        return subject | {w: share * v for w, v in around.items()}
 
     def _ruling(
         self,

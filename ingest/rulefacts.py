@@ -79,14 +79,14 @@ _ADD_AFTER = re.compile(
 )
 _ADD_BEFORE = re.compile(
     r"(?:each|every) additional bedroom\b[^.;]{0,40}?(?:an additional|additional|add|plus|"
-    r"requires|increases? by) (?P<step>\d+(?:\.\d+)?) (?P<unit>gallons? per day|gpd|gallons?)"
+    r"requires|increase[sd]? by) (?P<step>\d+(?:\.\d+)?) (?P<unit>gallons? per day|gpd|gallons?)"
 )
 _INC_AFTER = re.compile(
     rf"(\d+(?:\.\d+)?) {_UNIT}(?: more| additional| (?:shall|must|will) be added| (?:is|are) added)?"
     rf" (?:for|per) (?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
 )
 _INC_BEFORE = re.compile(
-    rf"{_EACH},? [^.;]*?(?:increases? by|add|plus|an additional|additional) (\d+(?:\.\d+)?) {_UNIT}"
+    rf"{_EACH},? [^.;]*?(?:increase[sd]? by|add|plus|an additional|additional) (\d+(?:\.\d+)?) {_UNIT}"
 )
 _PER_BEDROOM = re.compile(
     rf"(\d+(?:\.\d+)?) {_UNIT} (?:per|for each|for every|times the number of|multiplied by the "

@@ -159,6 +159,11 @@ SHAPES = [
      "(a) The design flow for a dwelling is 150 gallons per day per bedroom.\n(b) If a garbage "
      "disposal is installed, the design flow shall be increased by 50 percent.",
      "Flow", "flow.dwelling.7-3", {"bedrooms": 3, "garbage_disposal": True}, 675.0),  # 450 x 1.5
+    ("linear_each_bedroom_first_then_increased_by",
+     "Every septic tank system serving a dwelling shall have a total liquid capacity of not less "
+     "than one thousand one hundred (1,100) gallons for a dwelling of three or fewer bedrooms. For "
+     "each bedroom over three, the required capacity shall be increased by three hundred (300) "
+     "gallons.", "Septic tank sizing", "tank.dwelling.7-3", {"bedrooms": 6}, 2000.0),  # 1,100 + 3 x 300
 ]  # fmt: skip
 
 

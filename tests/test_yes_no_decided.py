@@ -185,8 +185,7 @@ DECIDED = [
     pytest.param("Our designer mentioned a drip system might fit our small lot better. Are those "
                  "allowed in East Bethel?", "no", "Prohibited systems",
                  id="the-storys-rare-thing-is-the-subject-of-a-bare-are-those-allowed"),
-    pytest.param("can i put in a cesspol on my propety in hugo insted of a septic tank?? its way "
-                 "cheeper", "no", "Hugo §402.04",
+    pytest.param("Can I put in a cesspool instead of a septic tank in Hugo?", "no", "Hugo §402.04",
                  id="what-would-be-replaced-is-not-the-subject"),
 ]  # fmt: skip
 
