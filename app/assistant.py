@@ -89,6 +89,8 @@ def _abstains(question: str, blocks: list[Block]) -> bool:
     quantity (the bedroom count a capacity would be computed from) does not answer it."""
     if not blocks:
         return False
+    if len(split_parts(question)) > 1 and not all(b.abstained for b in blocks):
+        return False  # '... the amount, and how long to pay it?': one part answered is an answer
     main = next((t for t in asked_types(question) if t in FIGURE_TYPES), None)
     if main is None or is_yes_no(question):
         return all(b.abstained for b in blocks)

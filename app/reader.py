@@ -297,7 +297,8 @@ def split_parts(question: str) -> list[str]:
     """The asked parts of a question ("how long ..., and can I extend it?" -> two parts)."""
     pieces = re.split(
         r"(?<=\?)\s+|\s*;\s*|,?\s+and\s+(?:then\s+|also\s+)?(?=(?:how|what|who|whom|when|where|which|can|could|is|are|"
-        r"do|does|must|will|may|if)\b)|,\s*(?:versus|vs\.?|compared to)\s+",
+        r"do|does|must|will|may|if)\b)|,\s*(?:versus|vs\.?|compared to)\s+|"
+        r",\s+and\s+(?=(?:[\w'-]+\s+){1,6}?(?:how|what|who|whom|when|where|which)\b)",
         question.strip(),
     )
     parts = [p.strip(" ,") for p in pieces if len(p.split()) >= 3]

@@ -311,6 +311,8 @@ def test_each_asked_part_is_split_out() -> None:
     parts = split_parts("How long is it valid, and can I get more time if the job slips?")
     assert len(parts) == 2 and parts[1].startswith("can I")
     assert split_parts("How long is it valid?") == ["How long is it valid?"]
+    later = split_parts("How close must the sewer be, and once they notify me how long do I have?")
+    assert len(later) == 2 and later[1].startswith("once they notify me how long")
 
 
 def test_a_subject_is_held_by_its_words_not_by_asking_words() -> None:
@@ -496,6 +498,10 @@ def test_an_answer_abstains_when_only_another_quantity_is_stated() -> None:
     question = "What size septic tank for a 4 bedroom house?"
     assert _abstains(question, [deferred, bedrooms])
     assert not _abstains(question, [deferred, sized])
+    paid = Block(jurisdiction="x", name="X", headline="Ten (10) days.", value="10 days")
+    two = "What's the reinspection charge, and how long do we have to pay it?"
+    assert not _abstains(two, [deferred, paid])  # one part answered: an answer
+    assert _abstains(two, [deferred])
 
 
 def test_a_run_in_heading_is_said_with_what_follows_it_not_with_what_precedes() -> None:
