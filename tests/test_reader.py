@@ -499,7 +499,9 @@ def test_an_answer_abstains_when_only_another_quantity_is_stated() -> None:
     assert _abstains(question, [deferred, bedrooms])
     assert not _abstains(question, [deferred, sized])
     paid = Block(jurisdiction="x", name="X", headline="Ten (10) days.", value="10 days")
-    two = "What's the reinspection charge, and how long do we have to pay it?"
+    two = (
+        "Reinspection charge - the amount, and how long do we have to pay it after the inspection?"
+    )
     assert not _abstains(two, [deferred, paid])  # one part answered: an answer
     assert _abstains(two, [deferred])
 
