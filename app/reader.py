@@ -790,7 +790,7 @@ def polarity(question: str, provision: str) -> str | None:
         # required as follows: (1) all new installations ... (4) not for routine maintenance'):
         # the lead-in's rule answers
         item = pieces[0]
-    provision = item
+    provision = _asked_sentence(question, item)
     # "Can I do it myself, or does a licensed installer have to?": Yes or No answers the first
     question = _ALTERNATIVE.split(question, maxsplit=1)[0]
     said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no
@@ -805,6 +805,8 @@ def polarity(question: str, provision: str) -> str | None:
             return "No"  # 'can I skip the pumping?' against 'the owner shall have the tank pumped'
         if not conditional:
             return "Yes"  # 'is that exempt from a permit?' against 'a permit is not needed to'
+    if negative and not conditional and _same_negation(question, provision):
+        return "Yes"  # '..., with no separate registration?': 'does not require a registration'
     asks_duty = bool(lex.pattern(lex.requirement).search(question))
     asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty
     q_without = bool(re.search(r"\bwithout\b|\bno\b|\bnot\b|n't\b", question, re.I))
@@ -827,6 +829,45 @@ def polarity(question: str, provision: str) -> str | None:
             return "Yes" if _same_without(question, provision) else "No"  # that very lack
         return "Yes"
     return "No" if negative else "Yes"
+
+
+_SENTENCE_END = re.compile(r"(?<=[a-z)]\.)\s+(?=[A-Z][a-z])")
+
+
+def _asked_sentence(question: str, provision: str) -> str:
+    """Of a provision of several sentences that rule differently ('No shrubs shall be planted on
+    the top of the mound. Shrubs may be planted on the side slopes'), the one holding most of the
+    question's subject words, when every sentence speaks of the subject and they differ by the
+    detail the question names; else the provision itself (one sentence, a tie, or a sentence
+    none of whose words the question uses: an exception it may not name, 'not for financial
+    reasons')."""
+    sentences = [x for x in _SENTENCE_END.split(provision) if len(x.split()) >= 4]
+    if len(sentences) < 2:
+        return provision
+    subject = subject_words(asking_and_context(question)[0])
+    held = [sum(_holder(x)(w) for w in subject) for x in sentences]
+    best = max(held)
+    if best == 0 or held.count(best) > 1 or min(held) == 0:
+        return provision
+    return sentences[held.index(best)]
+
+
+_NEGATED_THING = re.compile(r"\b(?:no|not|never|nor)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
+
+
+def _same_negation(question: str, provision: str) -> bool:
+    """Whether the question asks to confirm a lack the provision states ('..., with no separate
+    township registration?' and 'does not require a separate Township registration')."""
+    asked = _NEGATED_THING.search(asking_and_context(question)[0])
+    if asked is None:
+        return False
+    lex = lexicon()
+    said = lex.pattern(lex.negative).search(provision)
+    if said is None:
+        return False
+    after = provision[said.end() : said.end() + 80]
+    held = set(stems(asked.group(1))) & set(stems(after))
+    return bool(held - set(stems(" ".join(lex.asking_words))))
 
 
 def says_no(provision: str) -> bool:

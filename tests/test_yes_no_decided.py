@@ -98,6 +98,17 @@ CLAUSES = [
      "Can the department reduce the property line setback for the repair?",
      "Where conditions prevent a repair, the Department may reduce property line setbacks, "
      "provided it does not endanger adjacent properties.", "Yes"),
+    ("the-sentence-naming-the-asked-detail-decides", "Is it OK to plant shrubs along the sides?",
+     "No shrubs or trees shall be planted on the top of the mound. Shrubs may be planted on the "
+     "side slopes and at the foot of the mound.", "Yes"),
+    ("an-exception-the-question-does-not-name-still-says-no",
+     "Can the building official approve a smaller pump tank to save money?",
+     "The pump tank may be reduced in size by 50 percent if approved by the building official. "
+     "Reduction in size will not be permitted due to financial reasons.", "No"),
+    ("a-lack-asked-to-be-confirmed-and-stated-is-a-yes",
+     "I have my state license. Is that all I need, with no separate township registration?",
+     "The Township does not issue its own license and does not require a separate Township "
+     "registration.", "Yes"),
     ("a-nuisance-declared-inside-a-where-clause-is-a-no", "Can I put in a privy?",
      "Any privy installed on any lot where a sanitary sewer is available is hereby declared to be "
      "a nuisance.", "No"),
