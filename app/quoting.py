@@ -33,6 +33,7 @@ from app.reader import (
     TYPED,
     Provision,
     Scored,
+    _holder,
     asked_item,
     asked_types,
     asking_and_context,
@@ -767,6 +768,15 @@ class QuotingMixin:
 
         lex = lexicon()
         other = any(lex.pattern(lex.establishment).search(q) for q in (part, whole) if q)
+        # what a question asks the time for ('how long do I have to abandon the old tank?'): a
+        # provision whose figure's clause does it ('... abandoned within 90 days') comes before
+        # one whose figure is another act's ('shall connect ... within 15 months')
+        act = _ACTION.search(asking_and_context(part)[0]) if part else None
+        doing = _stem(act.group(1).lower()) if act else ""
+
+        def does_it(s: Scored) -> bool:
+            return bool(doing) and _holder(figure_clause(s.provision.text, main, part))(doing)
+
         typed = [
             s
             for s in ranked[: params.typed_window]
@@ -803,10 +813,14 @@ class QuotingMixin:
         def near_rank(s: Scored) -> int:
             return 0 if self._names_asked(s, main, part) is not False else 1
 
+        def act_rank(s: Scored) -> int:
+            return 0 if not doing or does_it(s) else 1
+
         return sorted(
             typed,
             key=lambda s: (
                 figure(s.provision.text, main, part if main == "count" else "") is None,
+                act_rank(s),
                 case_rank(s),
                 kind_rank(s),
                 near_rank(s),
@@ -989,6 +1003,12 @@ def _near(stem: str, have: set[str]) -> bool:
     return stem in have or (len(stem) >= 5 and any(h.startswith(stem) for h in have))
 
 
+_ACTION = re.compile(
+    r"\b(?:how (?:long|soon|quickly|fast|many (?:days|weeks|months|years))|deadline|by when)\b"
+    r"[^.?!]*?\bto\s+(?!(?:have|get|be|do|make|go|the|a|an|my|our|it)\b)([a-z]{4,})",
+    re.I,
+)
+"""What a question asks the time for: 'how long do I have to <abandon> ...'."""
 _INDIRECT = re.compile(r"\b(?:if|whether)\s+([^.?!]+)", re.I)
 """An indirect question in the story before a bare 'Is that allowed?': what is asked."""
 

@@ -712,3 +712,29 @@ def test_a_period_between_two_dates_is_a_time_period() -> None:
 
     text = "Annual licenses shall be in effect from January 1 to December 31."
     assert figure(text, "duration") == "January 1 to December 31"
+
+
+def test_the_time_for_the_asked_act_comes_before_another_acts_time() -> None:
+    """'How long do I have to abandon the old tank?': of two provisions with a period, the one
+    whose period is the abandonment's leads the one whose period is the connection's."""
+    from app.answerer import DefaultAnswerer
+    from app.reader import Provision, Scored
+
+    @dataclass
+    class _S:
+        jurisdiction: str = "x"
+        ref: str = "1"
+        title: str = "Sewer"
+        text: str = ""
+
+    connect = ("The owner of an old septic tank shall connect the building to the sanitary sewer "
+               "within twelve (12) months after the notice, and shall abandon the tank.")  # fmt: skip
+    abandon = "The old septic tank shall be abandoned within forty-five (45) days after connection."
+    ranked = [Scored(Provision(_S(text=t), t, 0), score, {}) for t, score in
+              [(connect, 3.0), (abandon, 2.9)]]  # fmt: skip
+    reader = object.__new__(DefaultAnswerer)
+    reader.names = {}
+    part = "We hooked up to the sewer. How long do I have to abandon the old septic tank?"
+    assert reader._typed(ranked, "duration", part)[0].provision.text == abandon
+    other = "The sewer is in. How long do I have to hook up to it?"
+    assert reader._typed(ranked, "duration", other)[0].provision.text == connect
