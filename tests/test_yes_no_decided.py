@@ -196,6 +196,8 @@ DECIDED = [
     pytest.param("Our designer mentioned a drip system might fit our small lot better. Are those "
                  "allowed in East Bethel?", "no", "Prohibited systems",
                  id="the-storys-rare-thing-is-the-subject-of-a-bare-are-those-allowed"),
+    pytest.param("Can I run the perc tests myself on the lot where I'm building my own house in "
+                 "Hugo?", "yes", "Hugo §403.03", id="myself-is-any-individual"),
     pytest.param("Can I put in a cesspool instead of a septic tank in Hugo?", "no", "Hugo §402.04",
                  id="what-would-be-replaced-is-not-the-subject"),
 ]  # fmt: skip
