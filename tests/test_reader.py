@@ -48,6 +48,8 @@ class _Section:
         ("Who has to approve a variance for a setback to a property line?", "who"),
         ("When does an installer's license run out?", "duration"),
         ("What do I tell them the administrative citation is, how much?", "money"),
+        ("How far ahead do I have to schedule the inspection?", "duration"),
+        ("How far out do we have to mail notice to the neighbors?", "distance"),
     ],
     ids=[
         "duration",
@@ -61,6 +63,8 @@ class _Section:
         "who-asks-though-a-distance-word-names-the-subject",
         "run-out-asks-a-period",
         "how-much-a-citation-is-asks-money",
+        "how-far-ahead-asks-a-period",
+        "how-far-out-stays-a-distance",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
