@@ -163,6 +163,10 @@ def _lead(
             first.headline = f"{'No' if fails != flipped else 'Yes'}. {first.headline}"
         return
     quote = first.supports[0].quote
+    if first.value is None and not stated_types(asking_and_context(question)[0]):
+        # a block of several facts ('capacity ...; use: only on previously developed sites'):
+        # the first quote that lays down a rule answers what the question asks leave for
+        quote = next((s.quote for s in first.supports if carries(s.quote, "rule")), quote)
     checked = premise_check(question, f"{first.headline} {quote}", asked_types(question))
     word = checked[0] if checked is not None else (polarity(question, quote) or "")
     if checked is not None and word == "No" and first.value is None:

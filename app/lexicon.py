@@ -164,6 +164,10 @@ class Lexicon(_Record):
     public_sewer: str = Field(description="The public sewer a building connects to.")
     evasion: str
     qualifiers: list[str]
+    opposites: list[tuple[str, str]] = Field(
+        description="Pairs of cases that exclude each other (patterns): a permission for one "
+        "says no to a question about the other ('previously developed sites' / 'a new house')."
+    )
     instruments: list[str]
     asking_words: list[str]
     synonyms: dict[str, list[str]]
@@ -196,6 +200,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
     fields = [lex.yes_no, lex.scope, lex.outside, lex.replaced, lex.prohibition, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.request, lex.permission, lex.requirement, lex.negative,
               lex.not_negation, lex.conditional, lex.restriction, lex.evasion,
               lex.deferral, lex.domain, lex.opinion, lex.injection]  # fmt: skip
+    fields += [p for pair in lex.opposites for p in pair]
     for name, t in lex.answer_types.items():
         fields += [*t.asked, t.carries] + ([t.figure] if t.figure else [])
         del name

@@ -814,7 +814,7 @@ def polarity(question: str, provision: str) -> str | None:
     if asks_leave and only:  # allowed only in a case: is the asked case that one?
         case = re.split(r"[.;]", said[only.end() :], maxsplit=1)[0]
         held = _holder(case)
-        meets = any(held(w) for w in subject_words(question))
+        meets = any(held(w) for w in subject_words(question)) and not opposed(question, case)
         asking = asking_and_context(question)[0]
         without = re.search(r"\bwithout\b|\bnot\b|n't\b", asking, re.I)  # '... without a licence?'
         return "Yes" if meets and not without else "No"
@@ -825,6 +825,8 @@ def polarity(question: str, provision: str) -> str | None:
     if asks_leave:
         if negative:
             return "No"
+        if opposed(question, provision):
+            return "No"  # 'may be considered on previously developed sites': not a new house
         if q_without and conditional:  # '... without a license?': no, unless the rule allows
             return "Yes" if _same_without(question, provision) else "No"  # that very lack
         return "Yes"
@@ -868,6 +870,22 @@ def _same_negation(question: str, provision: str) -> bool:
     after = provision[said.end() : said.end() + 80]
     held = set(stems(asked.group(1))) & set(stems(after))
     return bool(held - set(stems(" ".join(lex.asking_words))))
+
+
+def opposed(question: str, provision: str) -> bool:
+    """Whether the provision allows for one case (`lexicon.opposites`) and the question puts its
+    case in the other, not naming the provision's ('a brand new house on bare land' against
+    'may be considered for installation on previously developed sites')."""
+    lex = lexicon()
+    for a, b in lex.opposites:
+        for mine, other in ((a, b), (b, a)):
+            if (
+                lex.pattern(mine).search(provision)
+                and lex.pattern(other).search(question)
+                and not lex.pattern(mine).search(question)
+            ):
+                return True
+    return False
 
 
 def says_no(provision: str) -> bool:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.reader import opposed
 from app.records import REFUSAL, Answer, Citation
 from core.refs import normalize_ref
 from core.suspect import is_suspect
@@ -197,7 +198,11 @@ def unsupported_claims(
     said = set().union(*(_negated_words(q, _NEGATIVE_QUOTE) for q in quotes))
     if yes_no is not None and yes_no.group(1).lower() == "no":
         # "No: ... prohibits it": the answer negates the question; a quote must negate too
-        if said or _corrects_a_figure(claim, quotes, question):
+        if (
+            said
+            or _corrects_a_figure(claim, quotes, question)
+            or any(opposed(question, q) for q in quotes)
+        ):  # 'allowed on previously developed sites' says no to a new house
             return []
         return ["a 'No' answer whose quotes negate or prohibit nothing"]
     negated = _negated_words(claim, _NEGATIVE_CLAIM)

@@ -109,6 +109,13 @@ CLAUSES = [
      "I have my state license. Is that all I need, with no separate township registration?",
      "The Township does not issue its own license and does not require a separate Township "
      "registration.", "Yes"),
+    ("a-permission-for-the-opposite-case-is-a-no",
+     "Can I use a holding tank permanently instead of a drainfield?",
+     "Holding tanks may be considered as a temporary method for periods of up to one year.", "No"),
+    ("allowed-only-for-an-existing-building-is-no-for-a-new-house",
+     "Building a new house. Could we put in a holding tank?",
+     "A holding tank may be allowed only: 1. To replace an existing system serving an existing "
+     "building.", "No"),
     ("a-nuisance-declared-inside-a-where-clause-is-a-no", "Can I put in a privy?",
      "Any privy installed on any lot where a sanitary sewer is available is hereby declared to be "
      "a nuisance.", "No"),
@@ -198,6 +205,9 @@ DECIDED = [
                  id="the-storys-rare-thing-is-the-subject-of-a-bare-are-those-allowed"),
     pytest.param("Can I run the perc tests myself on the lot where I'm building my own house in "
                  "Hugo?", "yes", "Hugo §403.03", id="myself-is-any-individual"),
+    pytest.param("We're building a brand new house on bare land in Hugo. Can we just go with a "
+                 "holding tank instead of a drainfield?", "no", "Hugo §502.05",
+                 id="allowed-on-previously-developed-sites-is-no-for-a-new-house"),
     pytest.param("Can I put in a cesspool instead of a septic tank in Hugo?", "no", "Hugo §402.04",
                  id="what-would-be-replaced-is-not-the-subject"),
 ]  # fmt: skip
