@@ -411,6 +411,7 @@ class Assistant:
                 f"Which city is the property in? The answer differs by city ({_join(sorted(names[c] for c in scope))})."
             )
         _ruling_first(u.corrected or question, blocks)
+        blocks = self._premise_refuted(u, question, blocks, worker) + blocks
         _lead(u.corrected or question, blocks, worker.exception_to)
         answered = sorted({b.jurisdiction for b in blocks}, key=scope.index)
         table = len(answered) > 1 and all(b.value for b in blocks) and u.comparison
@@ -448,6 +449,41 @@ class Assistant:
         if own and not answer.refused:  # the assistant's own caveats (tool notes are already in)
             answer.answer += "\n\n" + "\n".join(f"Note: {n}" for n in own)
         return answer
+
+    def _premise_refuted(
+        self, u: Understanding, question: str, blocks: list[Block], worker: DefaultAnswerer
+    ) -> list[Block]:
+        """'Since Cedar Bluff allows holding tanks for new homes, what size ...?': the premise
+        asked as a yes/no question of the one answered city, the way any question is answered;
+        its answer, when it says No, leads (none when the text does not say no to it)."""
+        text = u.corrected or question
+        m = _PREMISE.match(text)
+        cities = {b.jurisdiction for b in blocks}
+        if m is None or len(cities) != 1 or u.comparison:
+            return []
+        said = re.sub(r"^\W*(?:since|given(?: that)?|because|as)\s+", "", text[: m.start(1)], flags=re.I)  # fmt: skip
+        claim = f"Is it true that {said.strip(' ,')}?"
+        (city,) = cities
+        asked = self._understand(claim, self._names, ()).model_copy(
+            update={"jurisdictions": [city], "unknown_places": [], "all_cities": False}
+        )
+        sub = DefaultAnswerer(
+            self.retriever, self._names, self._sources, worker.ctx,
+            threshold=self.settings.refusal_threshold, top_k=self.settings.top_k,
+            calculators=self.calculators,
+        )  # fmt: skip
+        read = self._blocks(sub, asked, [city], claim)
+        _ruling_first(claim, read)
+        _lead(claim, read, sub.exception_to)
+        if not read or read[0].abstained or not read[0].supports:
+            return []
+        first = read[0]
+        if not re.match(r"\W*No\b", first.headline):
+            return []
+        if any(b.headline == first.headline for b in blocks):
+            return []
+        worker.out.tool_calls.extend(sub.out.tool_calls)
+        return [first]
 
     def _unnamed_scope(self, question: str) -> list[str]:
         """The cities a question naming none is answered for: every city, or in an index of

@@ -249,3 +249,16 @@ def test_a_yes_no_question_whose_rule_was_not_found_still_answers_yes_or_no(
         "Chaska recognize that license?"
     ).answer
     assert leads_with(answer) in {"yes", "no"}, answer
+
+
+@pytest.mark.slow
+def test_a_false_premise_the_text_says_no_to_leads_the_answer(assistant: Assistant) -> None:
+    """'Since East Bethel allows holding tanks for new homes, how big ...?': the premise, asked
+    as a yes/no question, is answered No first; a premise the text bears out adds nothing."""
+    wrong = assistant.ask("Since East Bethel allows holding tanks for new homes, how big a holding "
+                          "tank do I need for my new 3 bedroom house?")  # fmt: skip
+    assert leads_with(wrong.answer) == "no", wrong.answer
+    assert any(c.title == "Holding tanks" for c in wrong.citations), wrong.citations
+    right = assistant.ask("Since Chaska permits are good for 12 months, when does mine run out "
+                          "if issued March 1, 2025?")  # fmt: skip
+    assert leads_with(right.answer) is None and "March 1, 2026" in right.answer, right.answer
