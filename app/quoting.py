@@ -46,6 +46,7 @@ from app.reader import (
     figures,
     holds_subject,
     is_yes_no,
+    opposed,
     polarity,
     premise_check,
     provisions,
@@ -408,6 +409,8 @@ class QuotingMixin:
         lead = ""
         if yes_no:
             checked = premise_check(part, text, types)
+            if checked is not None and checked[0] == "Yes" and opposed(part, text):
+                checked = None  # the figure agrees, but the asked case is the other one
             if checked is not None:
                 word, said = checked
                 lead = f"{word}: {said}" if word == "Yes" else f"No: the ordinance says {said}"
@@ -420,7 +423,7 @@ class QuotingMixin:
                     if limit is not None:
                         best, text, lead = limit, limit.provision.text, "No"
                 found = figure(text, main, part) if main else None
-                if lead and found:
+                if lead and found and not (lead == "No" and opposed(part, text)):
                     lead = f"{lead}: {found}"
         elif main is not None:
             found = figure(text, main, part)

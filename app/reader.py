@@ -805,6 +805,8 @@ def polarity(question: str, provision: str) -> str | None:
             return "No"  # 'can I skip the pumping?' against 'the owner shall have the tank pumped'
         if not conditional:
             return "Yes"  # 'is that exempt from a permit?' against 'a permit is not needed to'
+    if not negative and opposed(question, provision):
+        return "No"  # 'may be considered on previously developed sites': not a new house
     if negative and not conditional and _same_negation(question, provision):
         return "Yes"  # '..., with no separate registration?': 'does not require a registration'
     asks_duty = bool(lex.pattern(lex.requirement).search(question))
@@ -825,8 +827,6 @@ def polarity(question: str, provision: str) -> str | None:
     if asks_leave:
         if negative:
             return "No"
-        if opposed(question, provision):
-            return "No"  # 'may be considered on previously developed sites': not a new house
         if q_without and conditional:  # '... without a license?': no, unless the rule allows
             return "Yes" if _same_without(question, provision) else "No"  # that very lack
         return "Yes"
@@ -885,7 +885,25 @@ def opposed(question: str, provision: str) -> bool:
                 and not lex.pattern(mine).search(question)
             ):
                 return True
+    # 'a system ... that lies outside the shoreland area' / 'mine sits in the shoreland area'
+    for m in _OUTSIDE.finditer(provision):
+        place = re.escape(m.group(1).lower())
+        if re.search(
+            rf"\b(?:in|inside|within)\s+(?:the\s+|a\s+|an\s+)?{place}\b", question, re.I
+        ) and not re.search(
+            rf"\b(?:outside|not in|not within)\s+(?:of\s+)?(?:the\s+|a\s+|an\s+)?{place}\b",
+            question,
+            re.I,
+        ):
+            return True
     return False
+
+
+_OUTSIDE = re.compile(
+    r"\boutside\s+(?:of\s+)?(?:the\s+|a\s+|an\s+|any\s+)?((?:[a-z]+\s+){0,2}(?:area|district|zone|overlay|limits))\b",
+    re.I,
+)
+"""A condition that puts the provision's case outside a place ('outside the shoreland area')."""
 
 
 def says_no(provision: str) -> bool:

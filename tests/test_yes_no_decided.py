@@ -112,6 +112,10 @@ CLAUSES = [
     ("a-permission-for-the-opposite-case-is-a-no",
      "Can I use a holding tank permanently instead of a drainfield?",
      "Holding tanks may be considered as a temporary method for periods of up to one year.", "No"),
+    ("a-break-outside-an-area-is-no-inside-it",
+     "My system is from 1990 and sits in the shoreland area, so I qualify for the 15% break, right?",
+     "For a system built before April 1, 1996, that lies outside the shoreland area, the vertical "
+     "separation may be reduced by fifteen percent.", "No"),
     ("allowed-only-for-an-existing-building-is-no-for-a-new-house",
      "Building a new house. Could we put in a holding tank?",
      "A holding tank may be allowed only: 1. To replace an existing system serving an existing "
