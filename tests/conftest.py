@@ -8,6 +8,7 @@ import shutil
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,6 +104,15 @@ def home_with_city(
         return home
 
     return make
+
+
+@pytest.fixture(scope="session")
+def assistant_with_city(home_with_city: Callable[[Path], Path]) -> Callable[[Path], Any]:
+    """An Assistant over `home_with_city(manifest)`: the bundled corpus plus that one city."""
+    from app.assistant import Assistant
+    from app.settings import Settings
+
+    return lambda manifest: Assistant(settings=Settings(home=home_with_city(manifest)))
 
 
 @pytest.fixture(scope="session")

@@ -136,11 +136,11 @@ def test_ui_adapters_quote_a_city_without_rules(capsys: pytest.CaptureFixture[st
 
 @pytest.mark.slow
 def test_a_rule_that_says_no_leads_a_computed_figure_nobody_asked_for(
-    home_with_city: Callable[[Path], Path],
+    assistant_with_city: Callable[[Path], Assistant],
 ) -> None:
     """'Can we put in a holding tank for the new cabin?' asks what the rules allow: the
     provision that forbids it leads the holding tank's computed size."""
-    assistant = Assistant(settings=Settings(home=home_with_city(MANIFEST)))
+    assistant = assistant_with_city(MANIFEST)
     answer = assistant.ask("We're building a new 2 bedroom cabin in Pine Ridge Lake. Can we just "
                            "put in a holding tank and have it pumped?")  # fmt: skip
     assert answer.answer.startswith("No. Pine Ridge Lake §9-4-13"), answer.answer

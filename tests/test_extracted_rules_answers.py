@@ -14,7 +14,6 @@ import yaml
 
 from app.assistant import Assistant
 from app.cli import main
-from app.settings import Settings
 from ingest.manifest import load_manifest
 from tools.rules import CityRules
 
@@ -33,8 +32,8 @@ def _no_extracted_rules_left_behind() -> Iterator[None]:
 
 
 @pytest.fixture(scope="module")
-def assistant(home_with_city: Callable[[Path], Path]) -> Assistant:
-    return Assistant(settings=Settings(home=home_with_city(MANIFEST)))
+def assistant(assistant_with_city: Callable[[Path], Assistant]) -> Assistant:
+    return assistant_with_city(MANIFEST)
 
 
 ASKED = [

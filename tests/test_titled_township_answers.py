@@ -11,15 +11,14 @@ from pathlib import Path
 import pytest
 
 from app.assistant import Assistant
-from app.settings import Settings
 from evals.answers import leads_with
 
 MANIFEST = Path(__file__).parent / "data" / "formats" / "manifest-title-lines-township.yaml"
 
 
 @pytest.fixture(scope="module")
-def township(home_with_city: Callable[[Path], Path]) -> Assistant:
-    return Assistant(settings=Settings(home=home_with_city(MANIFEST)))
+def township(assistant_with_city: Callable[[Path], Assistant]) -> Assistant:
+    return assistant_with_city(MANIFEST)
 
 
 @pytest.mark.slow
