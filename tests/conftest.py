@@ -108,11 +108,19 @@ def home_with_city(
 
 @pytest.fixture(scope="session")
 def assistant_with_city(home_with_city: Callable[[Path], Path]) -> Callable[[Path], Any]:
-    """An Assistant over `home_with_city(manifest)`: the bundled corpus plus that one city."""
+    """An Assistant over `home_with_city(manifest)`: the bundled corpus plus that one city,
+    built once per manifest for the session (a test asks it directly)."""
     from app.assistant import Assistant
     from app.settings import Settings
 
-    return lambda manifest: Assistant(settings=Settings(home=home_with_city(manifest)))
+    made: dict[Path, Any] = {}
+
+    def make(manifest: Path) -> Any:
+        if manifest not in made:
+            made[manifest] = Assistant(settings=Settings(home=home_with_city(manifest)))
+        return made[manifest]
+
+    return make
 
 
 @pytest.fixture(scope="session")

@@ -16,11 +16,6 @@ from evals.answers import leads_with
 MANIFEST = Path(__file__).parent / "data" / "formats" / "manifest-title-lines-township.yaml"
 
 
-@pytest.fixture(scope="module")
-def township(assistant_with_city: Callable[[Path], Assistant]) -> Assistant:
-    return assistant_with_city(MANIFEST)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("question", "word", "title"),
@@ -48,9 +43,9 @@ def township(assistant_with_city: Callable[[Path], Assistant]) -> Assistant:
     ],
 )
 def test_an_unnumbered_townships_rules_answer_yes_or_no_by_title(
-    township: Assistant, question: str, word: str, title: str
+    assistant_with_city: Callable[[Path], Assistant], question: str, word: str, title: str
 ) -> None:
-    answer = township.ask(question)
+    answer = assistant_with_city(MANIFEST).ask(question)
     assert leads_with(answer.answer) == word, answer.answer
     assert any(c.jurisdiction == "quill-creek-township" and c.title == title
                for c in answer.citations), answer.citations  # fmt: skip
