@@ -108,6 +108,8 @@ def _stem(word: str) -> str:
         w = w[:-2]
     if len(w) > 4 and w.endswith("e"):
         w = w[:-1]
+    elif len(w) > 6 and w.endswith("ister"):  # 'register', 'registration' -> 'registr'
+        w = w[:-2] + "r"
     return w
 
 

@@ -539,8 +539,8 @@ def subject_words(question: str, names: Sequence[str] = ()) -> set[str]:
     """Stems of what the question is about: not function words, asking words or city names."""
     lex = lexicon()
     skip = {_stem(w) for w in [*lex.asking_words, *lex.function_words]} | _name_stems(tuple(names))
-    words = re.findall(r"[a-z][a-z-]*", question.lower().replace("'", ""))
-    return {_stem(w) for w in words if len(w) > 2} - skip
+    told = lex.pattern(lex.idioms).sub(" ", question.lower().replace("'", ""))
+    return {_stem(w) for w in re.findall(r"[a-z][a-z-]*", told) if len(w) > 2} - skip
 
 
 def covers_subject(question: str, text: str, names: Sequence[str] = ()) -> bool:

@@ -47,6 +47,35 @@ def test_a_word_the_city_never_uses_weighs_nothing(question: str, word: str) -> 
     assert subject  # its other words still count
 
 
+# a tiny township: its licensing rule, and words an idiom of the question would match
+TOWNSHIP = [
+    "Licensing. The Township does not issue its own license and does not require registration.",
+    "Bluffs. No system shall be placed within thirty feet of the top of a bluff.",
+    "Administration. The Administrator shall make the inspections this ordinance requires.",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        pytest.param(
+            "Do I have to register with the township on top of my state license?", id="on-top-of"
+        ),
+        pytest.param(
+            "Does the township make installers register in addition to the state license?",
+            id="make-and-in-addition-to",
+        ),
+        pytest.param("Do I need a separate township license?", id="separate-is-its-own"),
+    ],
+)
+def test_an_idiom_or_a_light_verb_is_no_subject_and_register_is_registration(
+    question: str,
+) -> None:
+    subject = weighed(subject_words(question), rarity(TOWNSHIP))
+    assert not {"top", "make", "addition"} & set(subject)
+    assert speaks_of(subject, TOWNSHIP[0]) > max(speaks_of(subject, t) for t in TOWNSHIP[1:])
+
+
 def test_a_common_word_weighs_less_than_a_rare_one() -> None:
     subject = weighed({"tank", "additiv"}, WEIGHT)
     assert subject["additiv"] > subject["tank"]
