@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.numbers import UNITS
+
 Feature = str  # 'well', 'building', 'property_line', 'water', 'water_pipe' or a specific key
 Component = Literal["tank", "sta"]
 
@@ -49,10 +51,7 @@ class CalcParams(_Record):
         return {k: v for k, v in self.model_dump().items() if v not in (None, [])}
 
 
-_NUM_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a single": 1, "single": 1,
-}  # fmt: skip
+_NUM_WORDS = {**{w: v for w, v in UNITS.items() if v <= 12}, "a single": 1, "single": 1}
 _NUM = r"(\d+(?:\.\d+)?|" + "|".join(sorted(_NUM_WORDS, key=len, reverse=True)) + r")"
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from core.dates import Month
+from core.numbers import UNITS as NUMBER_WORDS
 
 # canonical unit <- the ways it is written (longest first when matched)
 UNITS: dict[str, tuple[str, ...]] = {
@@ -50,8 +51,7 @@ UNITS: dict[str, tuple[str, ...]] = {
     "°F": ("degrees fahrenheit", "degrees f", "°f", "degrees"),
     "mg/L": ("milligrams per liter", "mg/l"),
 }
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}  # fmt: skip
+_WORDS = {w: v for w, v in NUMBER_WORDS.items() if v <= 12}
 _MONTHS = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september",
      "october", "november", "december"], 1)}  # fmt: skip

@@ -31,6 +31,7 @@ import numpy as np
 from app.compose import _STOP, _stem, split_sentences
 from app.lexicon import Lexicon, lexicon
 from app.rows import ROWS, table_rows
+from core.numbers import spelled_numbers, word_values
 
 _ITEM = re.compile(r"^\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s")
 _LEAD_IN = re.compile(r":$|:\s*\(?(?:\d{1,2}|[a-zA-Z])[.)]$")
@@ -690,22 +691,17 @@ def deferral(text: str, name: str | None = None) -> bool:
 
 # -- the direct answer -----------------------------------------------------------------------
 
-_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "eighteen": 18,
-    "twenty": 20, "twenty-four": 24, "thirty": 30, "forty-five": 45, "forty-eight": 48,
-    "fifty": 50, "sixty": 60, "ninety": 90, "hundred": 100, "one hundred": 100,
-    "twice": 2, "double": 2, "doubled": 2, "doubles": 2, "triple": 3, "tripled": 3, "triples": 3,
-}  # fmt: skip
+_TIMES = {"twice": 2, "double": 2, "doubled": 2, "doubles": 2, "triple": 3, "tripled": 3,
+          "triples": 3}  # fmt: skip
+_WORDS = {**word_values(), **_TIMES}
 
 
 def words_and_digits(text: str) -> set[float]:
     """The numbers a text states, in digits or words ('ten months', '10 months': {10.0})."""
     out = {float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", text)}
+    out.update(spelled_numbers(text))
     low = text.lower()
-    for word, value in _WORDS.items():
-        if re.search(rf"\b{word}\b", low):
-            out.add(float(value))
+    out.update(float(v) for w, v in _TIMES.items() if re.search(rf"\b{w}\b", low))
     return out
 
 

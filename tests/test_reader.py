@@ -107,6 +107,8 @@ def test_what_happens_if_asks_a_penalty_only_for_a_violation(question: str, pena
         ("Tank size for 4 bedrooms in Hugo?", False),
         ("So we only have to pump the tank every 4 years?", True),
         ("I want to know the setback from a well.", False),
+        ("Soils show 36 inches of separation. Good to go?", True),
+        ("Good morning, how long is a permit good for?", False),
     ],
     ids=[
         "can-i",
@@ -129,6 +131,8 @@ def test_what_happens_if_asks_a_penalty_only_for_a_violation(question: str, pena
         "a-bare-noun-phrase-asks-a-figure",
         "a-statement-asked-as-a-question",
         "a-statement-with-no-question-mark",
+        "good-to-go-after-a-story",
+        "a-greeting-asks-a-figure",
     ],
 )
 def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected: bool) -> None:

@@ -66,6 +66,9 @@ PREMISES = [
      "The tank shall be pumped annually.", "Yes"),
     ("a-different-period-in-other-units", "Permits last 2 years, right?",
      "Permits shall be valid for twelve (12) months.", "No"),
+    ("good-to-go-asks-about-the-storys-figure",
+     "Soils show 30 inches of separation to the saturated layer. Good to go?",
+     "Every soil treatment area shall have at least thirty-six (36) inches of separation.", "No"),
     ("a-stated-multiple", "Soil percs slower than 60 min/inch. Can I size the mound at 1.25x?",
      MOUND, "No"),
 ]  # fmt: skip
