@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ingest.furniture import drop_furniture
 from ingest.loaders import SourceText
+from ingest.margins import margin_titles
 from ingest.matter import COLUMNS
 
 log = logging.getLogger(__name__)
@@ -431,6 +432,7 @@ def clean_source(source: SourceText) -> CleanStream:
         content = [ln for i, ln in enumerate(content) if i not in dup]
     if layout != "page-lines":
         content = drop_furniture(content, keep=lambda t: PAGE_NUM_LINE.match(t) is not None)
+        content = margin_titles(content, Line)
     if layout == "pdf":
         pages = _paginate_pdf(content)
     elif layout == "page-lines":

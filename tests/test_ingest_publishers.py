@@ -160,6 +160,12 @@ CITIES = [
         "township-rules-booklet",
     ),
     _fixture(
+        "margin-titles-city",
+        "margin_titles_city",
+        ["Page 1", "Supp. No. 6", "QUARRY GLEN CITY CODE", "(Ord.", "Sections:"],
+        "city-code-titles-in-a-left-margin",
+    ),
+    _fixture(
         "township-parts",
         "township_parts",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
