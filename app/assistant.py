@@ -572,7 +572,6 @@ class Assistant:
                 elif (
                     made
                     and made == fact_made
-                    and not is_yes_no(u.corrected or question)
                     and len(split_parts(asking_and_context(u.corrected or question)[0])) > 1
                 ):
                     # '... how long do I have? And what happens if winter hits?': the fact

@@ -188,3 +188,13 @@ def test_every_citation_is_verbatim_in_an_asked_citys_section(
         section = assistant.retriever.section_text(c.jurisdiction, c.section or c.title)
         assert fold_ws(c.quote) in fold_ws(section.text)
         assert f"[{c.marker}]" in answer.answer
+
+
+def test_a_curated_figure_and_a_yes_no_second_part_are_both_answered(
+    assistant: Assistant,
+) -> None:
+    answer = assistant.ask("How long is a Hugo septic permit good for, and can it be renewed?")
+    body = answer.answer.split("\nSources:")[0]
+    assert "six (6) months" in body, answer.answer
+    assert any(line.startswith("Yes.") for line in body.splitlines()), answer.answer
+    assert any(c.section == "803.05" for c in answer.citations), answer.citations
