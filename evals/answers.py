@@ -126,6 +126,13 @@ def leads_with(answer: str) -> str | None:
     return match.group(1).casefold() if match else None
 
 
+def answers_part_with(answer: str) -> str | None:
+    """'yes' or 'no' of the first part the answer leads with one: a two-part question ('How
+    long is it valid, and can it be renewed?') is answered part by part, in its order."""
+    body = answer.split("\nSources:", 1)[0]
+    return next((w for line in body.splitlines() if (w := leads_with(line))), None)
+
+
 def _ref_key(jurisdiction: str, ref: str) -> tuple[str, str]:
     """`section_key` after cutting a finer label back to its section (9-4-8C, 18-124(a)(1))."""
     cut = re.sub(r"^(\d+(?:[.-]\d+)*)(?:[A-Za-z]\b|\(.*)$", r"\1", ref.strip())
@@ -167,7 +174,8 @@ def score_case(
         )
     yesno = None
     if case.expect_yesno and not case.should_refuse:
-        yesno = answered and leads_with(answer.answer) == case.expect_yesno
+        said = answers_part_with if case.kind == "multipart" else leads_with
+        yesno = answered and said(answer.answer) == case.expect_yesno
     asked = asked_cities(case, known)
     leaked = sum(1 for c in answer.citations if c.jurisdiction not in asked)
     failed = sum(1 for c in answer.citations if c.source != "state" and not quote_ok(c))

@@ -8,6 +8,7 @@ from app.records import REFUSAL, Answer, Citation
 from evals.answers import (
     AnswerReport,
     AnswerResult,
+    answers_part_with,
     group_present,
     leads_with,
     mode_counts,
@@ -106,3 +107,20 @@ def test_blind_questions_name_known_cities_and_cite_a_section_when_they_should_a
     for case in load_split("blind") + load_split("fresh"):
         assert set(case.jurisdictions) <= known, case.id
         assert case.should_refuse or case.expected_sections, case.id
+
+
+@pytest.mark.parametrize(
+    ("answer", "word"),
+    [
+        pytest.param("Six months. [1]\nYes. It may be renewed once. [2]\n\nSources:\n[1] x",
+                     "yes", id="the-second-part-says-yes"),
+        pytest.param("No. No extension shall be granted. [1]\nSix months. [1]", "no",
+                     id="the-first-part-says-no"),
+        pytest.param("Six months. [1]\n\nSources:\n[1] No. 5: 'Yes'", None,
+                     id="a-source-line-is-no-part"),
+    ],
+)  # fmt: skip
+def test_a_multipart_answer_is_read_part_by_part_for_its_yes_or_no(
+    answer: str, word: str | None
+) -> None:
+    assert answers_part_with(answer) == word
