@@ -408,7 +408,7 @@ class QuotingMixin:
         text = best.provision.text
         lead = ""
         if yes_no:
-            checked = premise_check(part, text, types)
+            checked = premise_check(part, text, types, by_case=True)
             if checked is not None and checked[0] == "Yes" and opposed(part, text):
                 checked = None  # the figure agrees, but the asked case is the other one
             if checked is not None:

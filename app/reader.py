@@ -935,13 +935,18 @@ _ALTERNATIVE = re.compile(
 )
 
 
-def premise_check(question: str, provision: str, types: list[str]) -> tuple[str, str] | None:
-    """A figure the asking sentence states ('6 months, right?') against the provision's:
+def premise_check(
+    question: str, provision: str, types: list[str], *, by_case: bool = False
+) -> tuple[str, str] | None:
+    """A figure the asking sentence states ('6 months, right?') against the provision's (with
+    `by_case`, of a provision's several figures the one whose clause speaks of the question's
+    case: 'every 48 months, if it serves a seasonal dwelling' for a summer cabin):
     ('Yes'|'No', the provision's figure), or None when it states none. A figure told in the
     story before it ('Permits are only good for 90 days. Can I get mine renewed?') is not what
     is asked: it decides no Yes or No, unless the asking sentence only confirms it ('..., so we
     have to rush. Is that right?')."""
     lex = lexicon()
+    whole = question  # the story tells which of a provision's figures is the case's
     asking = asking_and_context(question)[0]
     refers_back = _ENOUGH.search(asking) and re.search(
         r"\b(?:that|it|this|mine|ours)\b", asking, re.I
@@ -955,7 +960,8 @@ def premise_check(question: str, provision: str, types: list[str]) -> tuple[str,
         question = asking  # not 'Is that right?' / 'Do they?' / 'OK?' about the story's claim
     for name in dict.fromkeys([*types, "count"]):
         stated = _stated(question, name, lex)
-        found = figure(provision, name, question if provision in ROWS else "")  # a row: its column
+        # a row: its column; by case: the item of a list that names the question's case
+        found = figure(provision, name, whole if by_case or provision in ROWS else "")
         if (
             stated and name == "count"
         ):  # "2 soil borings" against the provision's "four (4) ... borings"

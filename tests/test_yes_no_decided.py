@@ -85,6 +85,28 @@ def test_a_stated_figure_is_checked_against_the_rules(
     assert checked is not None and checked[0] == word, checked
 
 
+TWO_INTERVALS = (
+    "Each septic tank shall be pumped: (1) at least once every 24 months, if it serves a "
+    "year-round dwelling; (2) at least once every 48 months, if it serves a seasonal dwelling."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "word", "figure"),
+    [
+        pytest.param("We filed the seasonal certification. Can we pump every 4 years instead of 2?",
+                     "Yes", "48 months", id="the-seasonal-item"),
+        pytest.param("It's our year-round home. Can we pump every 4 years?", "No",
+                     "24 months", id="the-year-round-item"),
+    ],
+)  # fmt: skip
+def test_of_a_lists_figures_the_one_for_the_questions_case_is_checked(
+    question: str, word: str, figure: str
+) -> None:
+    checked = premise_check(question, TWO_INTERVALS, TYPES, by_case=True)
+    assert checked is not None and checked[0] == word and figure in checked[1], checked
+
+
 def test_a_figure_told_only_in_the_story_decides_nothing() -> None:
     question = "Permits are only good for 90 days. If my job slips, can I get mine renewed?"
     assert premise_check(question, PERMIT, ["duration"]) is None
