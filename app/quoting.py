@@ -782,7 +782,7 @@ class QuotingMixin:
 
         typed = [
             s
-            for s in ranked[: params.typed_window]
+            for s in _slots(ranked, params.typed_window)
             if carries(s.provision.text, main)
             and s.score >= params.typed_share * top
             and (not part or held(s))
@@ -1027,3 +1027,22 @@ def _places_pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
     corpus, not once per name per question (a thousand names made that most of an answer)."""
     alternatives = "|".join(re.escape(f) for f in forms) or r"(?!x)x"
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?:'s)?(?![\w-])", re.I)
+
+
+def _slots(ranked: list[Scored], n: int) -> list[Scored]:
+    """The best provisions that fill `n` places, the rows of one section's tables sharing one
+    place: a table of many rows is one candidate, not many crowding out other provisions."""
+    out: list[Scored] = []
+    seen: set[object] = set()
+    for s in ranked:
+        key = (
+            (s.provision.section.jurisdiction, s.provision.section.ref)
+            if s.provision.text in ROWS
+            else id(s)
+        )
+        if key not in seen:
+            if len(seen) == n:
+                break
+            seen.add(key)
+        out.append(s)
+    return out

@@ -18,7 +18,11 @@ from itertools import pairwise
 
 _CAPTION = re.compile(r"\((?:in\s+)?([A-Za-z][A-Za-z ]{1,30}?)\)", re.I)
 _WORD = re.compile(r"[a-z][a-z'-]*")
-_ROW = re.compile(r"^(?P<label>[A-Za-z][^\d\n]*?)\s+(?P<cells>\d[\d,.]*(?:\s+\d[\d,.]*)*)$")
+_OWN_UNIT = r"\d[\d,.]*\s*(?:ft|feet|foot|inch(?:es)?|gallons?|gal|%|percent)\b\.?"
+"""A figure with its own unit inside a row's label ('Water well, casing 50 ft or deeper')."""
+_ROW = re.compile(
+    rf"^(?P<label>[A-Za-z](?:[^\d\n]|{_OWN_UNIT})*?)\s+(?P<cells>\d[\d,.]*(?:\s+\d[\d,.]*)*)$", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -162,5 +166,7 @@ _ITEM = re.compile(r"^\(?(?:\d{1,2}|[A-Za-z])[.)]\s")
 
 
 def _label_line(line: str) -> bool:
-    """A short line without figures that does not open a lettered item: part of a row label."""
-    return 0 < len(line) <= 48 and not re.search(r"\d", line) and not _ITEM.match(line)
+    """A short line without figures (but one with its own unit, 'casing 50 ft') that does not
+    open a lettered item: part of a row label."""
+    bare = re.sub(_OWN_UNIT, "", line, flags=re.I)
+    return 0 < len(line) <= 48 and not re.search(r"\d", bare) and not _ITEM.match(line)

@@ -48,6 +48,24 @@ def test_a_row_label_printed_over_several_lines_is_one_row(row: str) -> None:
     assert row in _rows()
 
 
+WELLS = """TABLE 5-201. MINIMUM SETBACKS (FEET)
+  Feature                    Tank     Soil
+treatment
+area
+  Property line               12        14
+Water well, casing 50 ft
+    or deeper                 60       110
+  Shallow well                80       140
+Measured horizontally from the nearest edge of the tank.
+"""
+
+
+def test_a_row_label_holding_a_figure_with_its_own_unit_does_not_end_the_table() -> None:
+    rows = [p.text for p in provisions(_Section("x", "5", "Setbacks", WELLS), 0)]
+    assert "Water well, casing 50 ft or deeper 60 110" in rows
+    assert "Shallow well 80 140" in rows
+
+
 def test_a_lettered_paragraph_after_the_table_is_no_row_label() -> None:
     assert not any(r.startswith("B. Setbacks") and r.endswith("160") for r in _rows())
 
@@ -199,3 +217,19 @@ def test_a_provision_about_the_asked_kind_of_thing_leads_one_about_another_of_th
     ranked = score(question, pool, types=[main])
     best = _Reader()._typed(ranked, main, question)[0].provision.text
     assert figure(best, main, question) == expected
+
+
+def test_a_tables_rows_take_one_place_among_the_best_provisions() -> None:
+    from app.quoting import _slots
+    from app.reader import Scored
+    from app.rows import ROWS
+
+    table = _Section("x", "5", "Setbacks", WELLS)
+    rows = [Scored(p, 1.0, {}) for p in provisions(table, 0) if p.text in ROWS]
+    other = provisions(
+        _Section("x", "6", "Shoreland", "Each tank shall be 100 feet from a lake."), 1
+    )
+    ranked = [*rows, Scored(other[0], 0.9, {})]
+    kept = _slots(ranked, 2)
+    assert [s.provision.text for s in kept][-1] == "Each tank shall be 100 feet from a lake."
+    assert len(kept) == len(ranked)
