@@ -253,11 +253,21 @@ def stated_types(question: str, lex: Lexicon | None = None) -> list[str]:
     return [n for n in FIGURE_TYPES if n != "count" and _stated(question, n, lex)]
 
 
+_ONE_PERIOD = re.compile(
+    r"\b(?:a|an)\s+(?:(?:full|whole|entire|single)\s+)?(year|month|week|day|hour)\b", re.I
+)
+
+
+def one_period(text: str) -> str:
+    """'a year', 'a full year' said as 'one year': the period a question states."""
+    return _ONE_PERIOD.sub(r"one \1", text)
+
+
 def _stated(text: str, name: str, lex: Lexicon) -> str | None:
     figure = lex.answer_types[name].figure
     if not figure:
         return None
-    text = re.sub(r"\b(?:a|an)\s+(year|month|week|day|hour)\b", r"one \1", text, flags=re.I)
+    text = one_period(text)
     m = lex.pattern(figure).search(text)
     return m.group(0) if m and re.search(r"\d|[a-z]{3,}", m.group(0)) else None
 

@@ -230,7 +230,9 @@ def _corrects_a_figure(claim: str, quotes: list[str], question: str) -> bool:
     says = re.search(r"\bthe ordinance says (.{3,80}?)\.(?:\s|$)", claim)
     if says and any(fold_ws(says.group(1)).lower() in q.lower() for q in quotes):
         # 'No: the ordinance says ten months' (a quoted figure, in words) against '90 days'
-        from app.reader import carries, words_and_digits
+        from app.reader import carries, one_period, words_and_digits
+
+        question = one_period(question)
 
         ours = words_and_digits(says.group(1))
         kinds = {k for k, _ in _typed_figures(says.group(1), words_and_digits)}

@@ -165,6 +165,7 @@ def test_negations_and_yes_no_must_be_what_the_quote_says(line: str, quote: str,
         pytest.param("Permits last 6 months, right?", "No. Permits are issued by the city [1].", False, id="no-figure-stated"),
         pytest.param("Permits last 2 years, right?", "No: the ordinance says twelve (12) months [1].", True, id="same-kind-other-unit"),
         pytest.param("Permits last a year, right?", "No: the ordinance says 12 inches [1].", False, id="another-kind-of-figure"),
+        pytest.param("Do we get a full year?", "No: the ordinance says six (6) months [1].", True, id="a-full-year-is-a-stated-period"),
     ],
 )  # fmt: skip
 def test_a_no_to_a_wrong_figure_is_supported_by_the_quoted_figure(
@@ -172,7 +173,10 @@ def test_a_no_to_a_wrong_figure_is_supported_by_the_quoted_figure(
 ) -> None:
     from app.verify import unsupported_claims
 
-    cite = _cite("A permit is valid for twelve (12) months from the date of issuance.")
+    cite = _cite(
+        "A permit is valid for twelve (12) months from the date of issuance; a failing system "
+        "shall be replaced within six (6) months."
+    )
     assert (unsupported_claims(line, [cite], {}, question=question) == []) is ok
 
 

@@ -69,6 +69,8 @@ PREMISES = [
     ("good-to-go-asks-about-the-storys-figure",
      "Soils show 30 inches of separation to the saturated layer. Good to go?",
      "Every soil treatment area shall have at least thirty-six (36) inches of separation.", "No"),
+    ("a-full-year-is-one-year", "They asked if they get a full year to fix it. Do they?",
+     "The owner shall correct the failure within ninety (90) days.", "No"),
     ("a-stated-multiple", "Soil percs slower than 60 min/inch. Can I size the mound at 1.25x?",
      MOUND, "No"),
 ]  # fmt: skip
