@@ -64,7 +64,9 @@ def find_title_lines(text: str) -> list[Heading]:
         nxt = lines[i + 1].strip()
         before = lines[i - 1].strip() if i > 0 else ""
         stacked = _is_upper(before) and not before.endswith((".", ";", ":", "]"))  # '(SSTS).'
-        if not re.search(r"[a-z]{2}", nxt) or stacked:
+        # '... as required by the section titled' / 'FAILING SYSTEMS.': the sentence goes on
+        mid_sentence = bool(re.search(r"[a-z,]$", before)) and len(before.split()) > 3
+        if not re.search(r"[a-z]{2}", nxt) or stacked or mid_sentence:
             continue
         title = sentence_case(line.strip())
         out.append(Heading(offsets[i], offsets[i + 1], "section", "unnumbered", None, title, 9))
