@@ -697,6 +697,20 @@ AREAS = [
      "(a) The design flow of a home is 120 gallons per day per bedroom, and never under 300 "
      "gallons per day.\n(b) The bottom area of a trench or bed shall be not less than one and "
      "one-half (1.5) square feet per gallon of design flow.", {"bedrooms": 4}, 720.0),
+    ("per_gallon_by_percolation_rate_fast",
+     "(a) The design flow of a dwelling shall be 140 gallons per day for each bedroom.\n"
+     "(b) The bottom area of a trench shall be not less than the design flow multiplied by:\n"
+     "A. In soils with a percolation rate of 30 minutes per inch or faster: 1.4 square feet per "
+     "gallon per day of design flow;\nB. In soils with a percolation rate slower than 30 minutes "
+     "per inch but not slower than 60 minutes per inch: 2.2 square feet per gallon per day of "
+     "design flow.", {"bedrooms": 3, "perc_rate_mpi": 20}, 588.0),
+    ("per_gallon_by_percolation_rate_slow",
+     "(a) The design flow of a dwelling shall be 140 gallons per day for each bedroom.\n"
+     "(b) The bottom area of a trench shall be not less than the design flow multiplied by:\n"
+     "A. In soils with a percolation rate of 30 minutes per inch or faster: 1.4 square feet per "
+     "gallon per day of design flow;\nB. In soils with a percolation rate slower than 30 minutes "
+     "per inch but not slower than 60 minutes per inch: 2.2 square feet per gallon per day of "
+     "design flow.", {"bedrooms": 3, "perc_rate_mpi": 45}, 924.0),
     ("area_named_between",
      "(a) The design flow of a dwelling shall be 120 gallons per day for each bedroom, plus 100 "
      "gallons per day for the dwelling.\n(b) The soil treatment area shall have not less than one "
