@@ -32,6 +32,7 @@ from ingest.rulefacts_shapes import (
     const,
     extracted_rule,
     fold,
+    located,
     said_in,
     sentences,
     with_count,
@@ -41,7 +42,6 @@ from tools.formulas import (
     Case,
     Cases,
     Condition,
-    Const,
     Extreme,
     Input,
     InputSpec,
@@ -145,26 +145,12 @@ def basement_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         when = Condition(input=BASEMENT.name, op="eq", value=True, text="Unfinished basement",
                          quote=quote)  # fmt: skip
         if where.ref != rule.section:
-            count = _located(count, where)
+            count = located(count, where)
             when = when.model_copy(update={"section": where.section, "title": where.title})
         out += with_count(
             rule, suffix="basement", note="bedrooms", count=count, when=when, spec=BASEMENT
         )
     return out
-
-
-def _located(node: Any, where: Section) -> Any:
-    """The expression with every quoted figure cited from `where` (another section)."""
-    if isinstance(node, Const):
-        return node.model_copy(update={"section": where.section, "title": where.title})
-    update = {
-        k: _located(v, where) if isinstance(v, Const | Linear | Extreme) else v
-        for k, v in node
-        if k in ("x", "slope", "per", "x_minus", "intercept")
-    }
-    if isinstance(node, Extreme):
-        update["terms"] = [_located(t, where) for t in node.terms]
-    return node.model_copy(update=update)
 
 
 def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
@@ -210,7 +196,7 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
             quote=quote,
         )  # fmt: skip
         if where.ref != rule.section:  # the count's sentence is cited from its own section
-            count = _located(count, where)
+            count = located(count, where)
             when = when.model_copy(update={"section": where.section, "title": where.title})
         out += with_count(
             rule, suffix="by-bedrooms", note="bedrooms", count=count, when=when, spec=AREA

@@ -21,6 +21,7 @@ from ingest.rulefacts_shapes import (
     const,
     flag_spec,
     fold,
+    located,
     said_in,
     sized_rule,
     subject,
@@ -57,8 +58,8 @@ _BASELINE = re.compile(r"(?:standard|basic|normal|regular|typical|none|base|mini
 ("Standard | Garbage disposal | Lift station")."""
 _COUNT = re.compile(
     r"(?:where|if|when) (?:a|the) (?:dwelling|house|home|building) has (?:an? )?"
-    r"([a-z]+(?: [a-z]+)?)\b.*?\b(\d+) (?:bedroom more|more bedroom|additional bedroom|extra "
-    r"bedroom)"
+    r"([a-z]+(?: [a-z]+)?)\b( or [a-z]+(?: [a-z]+)?\b)?.*?\b(\d+) (?:bedroom more|more bedroom|"
+    r"additional bedroom|extra bedroom)"
 )
 
 
@@ -355,23 +356,35 @@ def counted_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     """'Where a dwelling has an unfinished basement, the design shall include 1 bedroom more':
     every dwelling rule by bedrooms counts the extra bedroom when the user says so. The rule as
     printed stays (unrouted, `terms: []`) and is applied with the count raised."""
-    said = [(m.group(1), int(m.group(2)), q) for _, m, q in said_in(sections, "bedroom", _COUNT)]
+    said = [
+        (m.group(1), m.group(2) or "", int(m.group(3)), q, s)
+        for s, m, q in said_in(sections, "bedroom", _COUNT)
+    ]
     if len(said) != 1:
         return rules  # none, or several that may disagree: not read
-    words, extra, quote = said[0]
+    words, other, extra, quote, where = said[0]
     spec = flag_spec(words)
+    if other:  # 'an unfinished basement or lower level': either one is asked by
+        spec = spec.model_copy(update={"label": f"{words}{other} (yes/no)"})
     out: list[Rule] = []
     for rule in rules:
         if rule.input("bedrooms") is None or rule.input(spec.name) is not None:
             out.append(rule)
             continue
-        count = Extreme(
+        if '"kind":"apply"' in rule.formula.model_dump_json():
+            # an area from the design flow rule: the count is raised once, in that rule
+            out.append(rule.model_copy(update={"inputs": [*rule.inputs, spec]}))
+            continue
+        count: Any = Extreme(
             kind="sum_of",
             label=f"Bedrooms counted (with an {words})",
             unit="bedrooms",
             terms=[Input(kind="input", name="bedrooms"), const(extra, "bedroom", "added", quote)],
         )
         when = Condition(input=spec.name, op="eq", value=True, text=f"With an {words}", quote=quote)
+        if where.ref != rule.section:  # the sentence that says so stands in another section
+            count = located(count, where)
+            when = when.model_copy(update={"section": where.section, "title": where.title})
         out += with_count(
             rule, suffix="as-printed", note="as printed", count=count, when=when, spec=spec
         )

@@ -20,6 +20,7 @@ from tools.formulas import (
     Condition,
     Const,
     Expr,
+    Extreme,
     Input,
     InputSpec,
     Linear,
@@ -264,3 +265,17 @@ def table_heading(raw: list[str], first: int) -> tuple[list[str], list[str]]:
 
 _CAPTION_LINE = re.compile(r"\s*(?:table|figure)\s+[\w.\-]+[.:]?\s", re.I)
 """A table's caption line ('Table 8-3-6. Minimum septic tank capacity (gallons)')."""
+
+
+def located(node: Any, where: Section) -> Any:
+    """The expression with every quoted figure cited from `where` (another section)."""
+    if isinstance(node, Const):
+        return node.model_copy(update={"section": where.section, "title": where.title})
+    update = {
+        k: located(v, where) if isinstance(v, Const | Linear | Extreme) else v
+        for k, v in node
+        if k in ("x", "slope", "per", "x_minus", "intercept")
+    }
+    if isinstance(node, Extreme):
+        update["terms"] = [located(t, where) for t in node.terms]
+    return node.model_copy(update=update)

@@ -76,9 +76,8 @@ def soil_table_rules(sections: Sequence[Section], source: str, rules: list[Rule]
         if section.kind != "section" or not source:
             continue
         grid = _grid(source[section.char_start : section.char_end].splitlines())
-        if grid is None:
-            continue
-        rule = _rule(section, *grid, flows[0] if len(flows) == 1 else None)
+        flow = flows[0] if len(flows) == 1 else None
+        rule = _rule(section, *grid, flow) if grid is not None else _listed(section, flow)
         if rule is not None and verbatim(rule, section) and all(r.id != rule.id for r in out):
             out.append(rule)
     return out
@@ -258,3 +257,43 @@ def _names(label: str) -> list[str]:
 
 def _value(cell: str) -> float | None:
     return None if re.fullmatch(_NOT_PERMITTED, cell, re.I) else float(cell)
+
+
+_TIMES_LEAD = re.compile(
+    r"[^.:]*\bdesign flow multiplied by the following factors?\b[^.:]*\bsquare feet per gallon"
+    r"[^.:]*\bsoil texture[^.:]*:",
+    re.I,
+)
+_FACTOR_ITEM = re.compile(
+    r"(?:^|\s)\(?[a-z]\)?[.)]?\s+(?P<label>[A-Z][A-Za-z ,]+?):\s*(?P<value>\d+(?:\.\d+)?)[;.]"
+)
+
+
+def _listed(section: Section, flow: Rule | None) -> Rule | None:
+    """Factors per gallon of design flow listed by soil texture after a lead-in ('the design flow
+    multiplied by the following factor, in square feet per gallon per day, for the most
+    restrictive soil texture: a. Sand and loamy sand: 0.9; b. Sandy loam and loam: 1.4; ...'):
+    the least bottom area is the design flow times the asked texture's factor."""
+    if flow is None:
+        return None
+    text = fold(section.text)
+    lead = _TIMES_LEAD.search(text)
+    if lead is None:
+        return None
+    rows: list[Row] = []
+    for m in _FACTOR_ITEM.finditer(text, lead.end()):
+        quote = m.group(0).strip()
+        rows += [
+            Row(label=m.group("label"), match=name, quote=quote, confidence="medium",
+                value=float(m.group("value")))
+            for name in _names(m.group("label"))
+        ]  # fmt: skip
+    if len({r.quote for r in rows}) < 2:
+        return None
+    table = Table(kind="table", input="soil_texture", unit="sq ft per gpd", label="Factor",
+                  rows=rows)  # fmt: skip
+    formula = Linear(kind="linear", x=Apply(kind="apply", rule=flow.id), slope=table,
+                     label="Least bottom area", unit="sq ft")  # fmt: skip
+    inputs = [*flow.inputs, _TEXTURE.model_copy(update={"choices": [r.match for r in rows]})]
+    quote = fold(lead.group(0)).strip()
+    return area_rule(section, "soil_table", "by soil texture", quote, inputs, formula)

@@ -1041,3 +1041,27 @@ def test_a_texture_a_system_may_not_use_is_unsuitable_not_a_figure() -> None:
     (rule,) = [r for r in rules if r.topic == "area"]
     result = _run(rules, rule.id, bedrooms=3, soil_texture="silt_loam", system_type="bed")
     assert result.value is None and result.status == "unsuitable"
+
+
+def test_factors_listed_by_soil_texture_size_the_area_from_the_design_flow() -> None:
+    flow = _section(
+        "1. The design flow of a dwelling shall be one hundred sixty (160) gallons per day for "
+        "each bedroom.\n2. Where a dwelling has an unfinished basement or lower level, the design "
+        "shall include one (1) more bedroom than the number of finished bedrooms.",
+        "Design flow",
+        "IV.A",
+    )
+    area = _section(
+        "1. The bottom area of each trench or bed shall be at least the design flow multiplied "
+        "by the following factor, in square feet per gallon per day, for the most restrictive "
+        "soil texture found in the soil borings:\na. Sand and loamy sand: 0.9;\nb. Sandy loam "
+        "and loam: 1.4;\nc. Silt loam, clay loam and silty clay loam: 2.1.",
+        "Soil treatment area",
+        "IV.C",
+    )
+    text = f"{flow.text}\n{area.text}"
+    rules = extract_rules([flow, area], text)
+    (rule,) = [r for r in rules if r.topic == "area" and r.terms]
+    result = _run(rules, rule.id, bedrooms=3, soil_texture="sandy_loam", unfinished_basement=True)
+    assert result.value == 896.0  # (3 + 1) x 160 = 640 gpd x 1.4
+    assert "or lower level" in next(i.label for i in rule.inputs if i.kind == "flag")
