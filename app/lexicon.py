@@ -169,6 +169,9 @@ class Lexicon(_Record):
         "says no to a question about the other ('previously developed sites' / 'a new house')."
     )
     instruments: list[str]
+    room_qualifiers: list[str] = Field(
+        description="Words between a count and 'bedrooms' that keep it the count ('3 finished')."
+    )
     asking_words: list[str]
     synonyms: dict[str, list[str]]
     function_words: list[str]

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.lexicon import lexicon
 from core.numbers import UNITS
 
 Feature = str  # 'well', 'building', 'property_line', 'water', 'water_pipe' or a specific key
@@ -89,9 +90,10 @@ def extract_params(text: str) -> CalcParams:
     """The calculator parameters a question states, each by a narrow pattern."""
     t = text.replace("‑", "-")
     p = CalcParams()
-    m = re.search(_NUM + r"[\s-]*(?:bed(?:room)?s?|br|bdrms?)\b", t, re.I) or re.search(
-        r"\bbedrooms?\s*(?:[:=]|of|is|are)?\s*" + _NUM + r"\b", t, re.I
-    )
+    kind = "|".join(lexicon().room_qualifiers)  # '3 finished bedrooms'
+    m = re.search(
+        _NUM + rf"[\s-]*(?:(?:{kind})\s+)?(?:bed(?:room)?s?|br|bdrms?)\b", t, re.I
+    ) or re.search(r"\bbedrooms?\s*(?:[:=]|of|is|are)?\s*" + _NUM + r"\b", t, re.I)
     asked = PREMISE.match(t)  # "Since Hugo requires X for 3 bedrooms, ... for 4?": the 4
     later = asked and re.search(r"\bfor (?:an? )?" + _NUM + r"(?:[\s-]*bed\w*)?\s*\??\s*$",
                                 asked.group(1), re.I)  # fmt: skip

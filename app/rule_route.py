@@ -147,15 +147,24 @@ def _negated_choice(choice: str) -> re.Pattern[str]:
     )
 
 
+def _alternatives(label: str) -> list[str]:
+    """A flag's label and the phrases its 'or' makes of it: 'unfinished basement or lower
+    level' -> 'unfinished basement', 'unfinished lower level' (the adjective is shared)."""
+    first, *others = [p.strip() for p in re.split(r"\s+or\s+", label.strip())]
+    head = first.split()[:-1] if len(first.split()) > 1 else []
+    return [first, *(" ".join([*head, o]) if len(o.split()) <= 2 else o for o in others)]
+
+
 def _flag_or_choice(spec: Any, text: str) -> Any:
     low = text.lower()
     if spec.kind == "flag":
-        words = _label_words(re.sub(r"\(.*?\)", "", spec.label))
         said = {w[:5] for w in re.findall(r"[a-z]+", low)}
-        if words and words <= said:
-            negated = re.search(r"\b(?:no|without|not|isn't|wasn't|hasn't)\b[^.?,;]{0,25}"
-                                + re.escape(sorted(words)[0]), low)  # fmt: skip
-            return not negated
+        for label in _alternatives(re.sub(r"\(.*?\)", "", spec.label)):
+            words = _label_words(label)
+            if words and words <= said:
+                negated = re.search(r"\b(?:no|without|not|isn't|wasn't|hasn't)\b[^.?,;]{0,25}"
+                                    + re.escape(sorted(words)[0]), low)  # fmt: skip
+                return not negated
         return None
     if spec.kind == "choice" and spec.choices:
         by_depth = _depth_choice(spec.choices, low)

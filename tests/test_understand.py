@@ -196,3 +196,38 @@ def test_the_kind_of_system_is_the_one_not_denied(question: str, kind: str) -> N
     from app.params import extract_params
 
     assert extract_params(question).system_type == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "bedrooms"),
+    [
+        ("house plans show 3 finished bedrooms plus an unfinished lower level", 3),
+        ("a 4-bedroom house", 4),
+        ("5 existing bedrooms and a den", 5),
+    ],
+    ids=["a-qualified-count", "hyphenated", "existing"],
+)
+def test_a_bedroom_count_is_read_past_a_word_that_qualifies_the_rooms(
+    question: str, bedrooms: int
+) -> None:
+    from app.params import extract_params
+
+    assert extract_params(question).bedrooms == bedrooms
+
+
+@pytest.mark.parametrize(
+    ("question", "given"),
+    [
+        ("3 bedrooms plus an unfinished lower level", True),
+        ("3 bedrooms plus an unfinished basement", True),
+        ("3 bedrooms, no basement", None),
+    ],
+    ids=["the-other-alternative", "the-first-alternative", "neither"],
+)
+def test_a_flag_named_with_or_is_given_by_either_phrase(question: str, given: bool | None) -> None:
+    from app.rule_route import _flag_or_choice
+    from tools.formulas import InputSpec
+
+    spec = InputSpec(name="unfinished_basement", kind="flag",
+                     label="unfinished basement or lower level (yes/no)")  # fmt: skip
+    assert _flag_or_choice(spec, question) is given
