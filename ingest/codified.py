@@ -15,7 +15,7 @@ import re
 
 from ingest.clean import CleanStream
 from ingest.grammar import Grammar, LineHead
-from ingest.matter import back_matter_start, classify, tidy
+from ingest.matter import CAPTION, back_matter_start, classify, tidy
 from ingest.notes import split_notes
 from ingest.records import ManifestEntry, Section
 
@@ -24,7 +24,7 @@ from ingest.records import ManifestEntry, Section
 ITEMS = re.compile(
     r"^(?:\(\s*[0-9a-zA-Z]{1,4}\s*\)|[A-Za-z]\s?\.\s|\d{1,2}\.\s|"
     r"(?:Subsection|Subdivision|Subd\.)\s+[A-Z0-9]{1,3}\.\s+(?=[A-Z])|"
-    r"\d{1,4}(?:\.\d{1,4})+(?:\([0-9a-z]{1,3}\))*\s+(?=[A-Z(])|TABLE\b|\*)"
+    r"\d{1,4}(?:\.\d{1,4})+(?:\([0-9a-z]{1,3}\))*\s+(?=[A-Z(])|" + CAPTION + r"|\*)"
 )
 _CAPTION = re.compile(r"[A-Z][A-Z ,;'&/\-]{2,80}")
 SUBCHAPTER_LEVEL = 2

@@ -11,7 +11,9 @@ BACK_MATTER = re.compile(
     r"(?:PASSED AND )?ADOPTED (?:by|this)\b)"
 )
 CONTACT = re.compile(r"\b(?:Phone|Fax|Call|Visit|Online|E-?mail)\s*:|Please contact|A copy for")
-ITEM_START = re.compile(r"^(?:\(\s*[0-9a-zA-Z]{1,3}\s*\)|[a-z]\s?\.\s|TABLE\b|\*)")
+CAPTION = r"TABLE\b|Table\s+[\dIVXA-Z][\w.-]*\s*(?:--|[-–—:.])"
+"""A table's caption begins its own line ('TABLE 2', 'Table 4.2 -- Minimum ...')."""
+ITEM_START = re.compile(rf"^(?:\(\s*[0-9a-zA-Z]{{1,3}}\s*\)|[a-z]\s?\.\s|{CAPTION}|\*)")
 ADOPTION = re.compile(
     r"\b(?:ordains?|ORDAIN|ATTEST|AFFIDAVIT|NOTICE OF|hereby (?:adopted|amended|repealed)|"
     r"Passed|Published)\b"

@@ -46,7 +46,7 @@ _LABEL = r"\d+(?:\s*(?:,|or|-|to|through)\s*(?:or\s+)?\d+)*(?:\s+or\s+(?:more|le
 _ROW = re.compile(rf"^\s*(?P<label>{_LABEL})(?P<figs>(?:\s{{2,}}(?:{_FIG}))+)\s*$")
 _BEYOND = re.compile(
     r"each (?:additional )?bedroom (?:over|above|beyond|in excess of|more than) (\d+),? (?:add )?"
-    r"((?:\+?\d+(?:\.\d+)? ?)+)$"
+    r"((?:(?:add )?\+?\d+(?:\.\d+)? ?)+)$"
 )
 _BEYOND_ROW = re.compile(
     r"^(\d+) or more\s+([\d,]+) plus ([\d,]+) (?:gallons? )?(?:for|per) each (?:additional )?"
@@ -135,6 +135,15 @@ def _variants(heads: list[str]) -> list[Condition | None] | None:
     return out
 
 
+def _spoken_heads(header: list[str], k: int) -> list[str] | None:
+    """The label's words and the `k` column headers of a header printed with single spaces
+    ('Number of Bedrooms Without Garbage Disposal With Garbage Disposal'): one phrase per
+    column, each beginning with 'with', 'without' or 'no'; None when it does not read so."""
+    words = fold(" ".join(header)).lower()
+    parts = re.split(r"\s+(?=(?:with|without|no)\s)", words)
+    return parts if len(parts) == k + 1 else None
+
+
 def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     """A bedroom table of the section, its columns chosen by yes/no inputs its headers name."""
     raw = source[section.char_start : section.char_end].splitlines() if source else []
@@ -158,9 +167,14 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     header, above = table_heading(raw, first)
     caption = fold(" ".join(above))
     label_words = " ".join(line[: spans[0][0] - 2] for line in header).lower()
+    # 'Number of bedrooms  Without garbage disposal  With garbage disposal': read by its words
+    # when each column's header begins 'with'/'without' (a PDF loses the columns' places; a
+    # left-set header word may stand nearer the next column's figures)
+    spoken = _spoken_heads(header, k) if len(header) == 1 else None
+    label_words = spoken[0] if spoken else label_words
     if "bedroom" not in label_words:
         return []
-    read = read_numbers(caption) or ""
+    read = (read_numbers(caption) or "").lower()
     unit = "gpd" if "per day" in read else "gal"
     if "gallon" not in read and "gallon" not in " ".join(header).lower():
         return []
@@ -172,16 +186,21 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         ranges.append(r)
     if any(a[1] is None or b[0] != a[1] for a, b in itertools.pairwise(ranges)):
         return []
-    heads = columns(header, spans)
+    heads = spoken[1:] if spoken else columns(header, spans)
     after = " ".join(fold(line) for line in raw[last + 1 : last + 3] if line.strip())
-    beyond = _BEYOND.search(read_numbers(after.split(".")[0]) or "")
+    beyond = None
+    for told in (fold(raw[last + 1]) if last + 1 < len(raw) else "", after):
+        # the row after the last ('Each bedroom over 6, add 275 400'), alone or wrapped
+        beyond = _BEYOND.search(read_numbers(told.split(".")[0]) or "")
+        if beyond is not None:
+            break
     adds: list[float] = []
     beyond_quote = ""
     if beyond is not None:
-        adds = [float(x.lstrip("+")) for x in beyond.group(2).split()]
+        adds = [float(x.lstrip("+")) for x in beyond.group(2).split() if x != "add"]
         if int(beyond.group(1)) != ranges[-1][1] or len(adds) != k:
             adds = []
-        beyond_quote = _verbatim_tail(after, text)
+        beyond_quote = _verbatim_tail(told, text)
     row = (
         _BEYOND_ROW.search(read_numbers(fold(raw[last + 1])) or "") if last + 1 < len(raw) else None
     )

@@ -1065,3 +1065,41 @@ def test_factors_listed_by_soil_texture_size_the_area_from_the_design_flow() -> 
     result = _run(rules, rule.id, bedrooms=3, soil_texture="sandy_loam", unfinished_basement=True)
     assert result.value == 896.0  # (3 + 1) x 160 = 640 gpd x 1.4
     assert "or lower level" in next(i.label for i in rule.inputs if i.kind == "flag")
+
+
+PDF_TANK_TABLE = """\
+(b) The capacity of the tanks serving any other establishment shall be as required by Minnesota
+Rules, chapter 7081.
+Table 4.2 -- Minimum Total Liquid Capacity of Septic Tanks (Gallons)
+Number of Bedrooms    Without garbage disposal    With garbage disposal
+2 or fewer            1,100                       1,650
+3                     1,300                       1,950
+4                     1,550                       2,300
+Each bedroom over 4 add 275 add 400
+Capacities are totals for all septic tanks in series ahead of the soil treatment area.
+"""
+
+
+@pytest.mark.parametrize(
+    ("inputs", "gallons"),
+    [
+        pytest.param({"bedrooms": 3}, 1300.0, id="plain-column"),
+        pytest.param({"bedrooms": 4, "garbage_disposal": True}, 2300.0, id="with-disposal"),
+        pytest.param(
+            {"bedrooms": 6, "garbage_disposal": True}, 3100.0, id="beyond-the-last-row"
+        ),  # + 2 x 400
+    ],
+)
+def test_a_tank_table_after_a_paragraph_is_read_by_its_header_words(
+    inputs: dict[str, Any], gallons: float
+) -> None:
+    from ingest.matter import tidy
+
+    text = tidy(PDF_TANK_TABLE, "pdf")
+    assert "\nTable 4.2 -- Minimum" in text  # the caption begins its own line
+    section = Section(jurisdiction="testville", section="4.2", title="Septic tank capacity",
+                      text=text, char_start=0, char_end=len(PDF_TANK_TABLE),
+                      jurisdiction_name="Testville")  # fmt: skip
+    rules = extract_rules([section], PDF_TANK_TABLE)
+    (tank,) = [r for r in rules if r.topic == "tank" and r.terms]
+    assert _run(rules, tank.id, **inputs).value == gallons
