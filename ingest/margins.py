@@ -67,22 +67,22 @@ def _piece(text: str, column: int) -> _Piece | None:
 
 
 def _column(lines: Sequence[_Line]) -> int | None:
-    """The text column: the start most lines share, from 8 to 40 characters in."""
-    starts: Counter[int] = Counter()
+    """The text column: where the text beside margin words starts most often, from 8 to 40
+    characters in (a list item's text may be indented further on its own lines), when most
+    lines of the text start there or further in."""
+    beside: Counter[int] = Counter()
     for ln in lines:
-        text = ln.text.rstrip()
-        lead = len(text) - len(text.lstrip())
-        if lead:
-            starts[lead] += 1
-        else:
-            m = _SPLIT.match(text)
-            if m is not None:
-                starts[m.start("body")] += 1
-    candidates = [(n, c) for c, n in starts.items() if 8 <= c <= 40]
-    if not candidates:
+        m = _SPLIT.match(ln.text.rstrip())
+        if m is not None and 8 <= m.start("body") <= 40 and re.search(r"[A-Za-z]{2}", m["margin"]):
+            beside[m.start("body")] += 1
+    if not beside:
         return None
-    count, column = max(candidates)
-    if count < MIN_SHARE * len([ln for ln in lines if ln.text.strip()]):
+    column, count = beside.most_common(1)[0]
+    if count < MIN_BLOCKS:
+        return None
+    text = [ln.text.rstrip() for ln in lines if ln.text.strip()]
+    inside = sum(len(t) - len(t.lstrip()) >= column for t in text)
+    if inside + count < MIN_SHARE * len(text):
         return None
     return column
 

@@ -82,3 +82,24 @@ def test_a_layout_without_margin_titles_is_left_as_it_is(text: str) -> None:
     lines = _lines(text)
     out = margin_titles(lines, Ln)
     assert [ln.text for ln in out] == [ln.text for ln in lines]
+
+
+NUMBER_ALONE = """\
+Permits.            Section 4-2.
+                    A.  No person shall install a system without a
+                        permit from the Administrator.
+Permit term;        Section 4-3.
+extension.          A.  A permit is valid for one year.
+                    B.  One extension of ninety days may be granted.
+Septic tank         Section 4-4.
+pumping.            A.  Each tank shall be pumped every three years
+                        by a licensed business.
+"""
+
+
+def test_a_number_alone_beside_the_title_heads_the_items_below_it() -> None:
+    out = [ln.text for ln in margin_titles(_lines(NUMBER_ALONE), Ln)]
+    assert out[0] == "Section 4-2. Permits."
+    assert "Section 4-3. Permit term; extension." in out
+    assert "A.  A permit is valid for one year." in out
+    assert "Section 4-4. Septic tank pumping." in out
