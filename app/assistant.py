@@ -26,6 +26,7 @@ from app.compose import Block, render
 from app.lexicon import lexicon
 from app.params import PREMISE as _PREMISE
 from app.places import detect_jurisdictions
+from app.premises import premise_check
 from app.reader import (
     FIGURE_TYPES,
     asked_types,
@@ -35,7 +36,6 @@ from app.reader import (
     deferral,
     is_yes_no,
     polarity,
-    premise_check,
     says_no,
     split_parts,
     stated_types,

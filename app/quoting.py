@@ -27,6 +27,7 @@ from app.compose import (
     trim_quote,
 )
 from app.lexicon import lexicon
+from app.premises import premise_check
 from app.reader import (
     _ITEMS,
     FIGURE_TYPES,
@@ -48,7 +49,6 @@ from app.reader import (
     is_yes_no,
     opposed,
     polarity,
-    premise_check,
     provisions,
     rarity,
     says_no,

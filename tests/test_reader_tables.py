@@ -136,8 +136,9 @@ def test_a_sibling_paragraph_after_a_list_is_a_provision_of_its_own() -> None:
 
 
 def test_a_figure_the_question_states_does_not_pull_toward_another_cases_provision() -> None:
+    from app.premises import premise_check
     from app.quoting import _without_stated
-    from app.reader import asked_types, premise_check, score
+    from app.reader import asked_types, score
 
     question = "A certificate of compliance on an existing system lasts 3 years, right?"
     types = asked_types(question)

@@ -1,0 +1,137 @@
+"""A figure a question states, checked against the rule's: '6 months, right?' against
+'valid for twelve (12) months' is No with the rule's figure; 'is 6 ft far enough?' against 'five
+feet' is Yes (at least it); '3 years' and '36 months' are one period."""
+
+from __future__ import annotations
+
+import re
+
+from app.compose import _stem
+from app.lexicon import lexicon
+from app.reader import (
+    NUMBER_WORDS,
+    asking_and_context,
+    figure,
+    stated_figure,
+    subject_words,
+    words_and_digits,
+)
+from app.rows import ROWS
+
+
+def premise_check(
+    question: str, provision: str, types: list[str], *, by_case: bool = False
+) -> tuple[str, str] | None:
+    """A figure the asking sentence states ('6 months, right?') against the provision's (with
+    `by_case`, of a provision's several figures the one whose clause speaks of the question's
+    case: 'every 48 months, if it serves a seasonal dwelling' for a summer cabin):
+    ('Yes'|'No', the provision's figure), or None when it states none. A figure told in the
+    story before it ('Permits are only good for 90 days. Can I get mine renewed?') is not what
+    is asked: it decides no Yes or No, unless the asking sentence only confirms it ('..., so we
+    have to rush. Is that right?')."""
+    lex = lexicon()
+    whole = question  # the story tells which of a provision's figures is the case's
+    asking = asking_and_context(question)[0]
+    refers_back = _ENOUGH.search(asking) and re.search(
+        r"\b(?:that|it|this|mine|ours)\b", asking, re.I
+    )
+    if (
+        subject_words(asking)
+        and not lex.pattern(lex.confirmation).search(asking)
+        and not (refers_back and not re.search(r"\d", asking))  # 'Is that lot big enough?'
+        and not _BACK.match(asking)  # '..., we'll wait a year. That works, right?'
+    ):
+        question = asking  # not 'Is that right?' / 'Do they?' / 'OK?' about the story's claim
+    for name in dict.fromkeys([*types, "count"]):
+        stated = stated_figure(question, name, lex)
+        # a row: its column; by case: the item of a list that names the question's case
+        found = figure(provision, name, whole if by_case or provision in ROWS else "")
+        if (
+            stated and name == "count"
+        ):  # "2 soil borings" against the provision's "four (4) ... borings"
+            noun = _stem(stated.split()[-1].lower())
+            pattern = lex.pattern(lex.answer_types[name].figure)
+            nouns = [
+                m.group(0)
+                for m in pattern.finditer(provision)
+                if _stem(m.group(0).split()[-1].lower()) == noun
+            ]
+            found = nouns[0] if nouns else None
+        if stated and found:
+            agree = bool(words_and_digits(stated) & words_and_digits(found))
+            spans = _in_months(stated), _in_months(found)
+            if name in ("duration", "frequency") and all(spans):
+                # '3 years' and '36 months' are one period
+                agree = any(abs(a - b) <= 0.02 * max(a, b) for a in spans[0] for b in spans[1])
+            enough = _ENOUGH.search(question)
+            have, need = _figures(stated), _figures(found)
+            if enough and len(have) == 1 and len(need) == 1 and name != "count":
+                # 'is 6 ft off the property line far enough?' against 'five feet': at least it
+                at = provision.find(found)
+                most = _AT_MOST.search(provision[max(0, at - 40) : at]) if at >= 0 else None
+                (h,), (n,) = have, need
+                agree = h <= n if most else h >= n
+            return ("Yes" if agree else "No", found)
+    if (
+        "frequency" in types
+        and stated_figure(question, "frequency", lex)
+        and not figure(provision, "frequency")
+        and not figure(provision, "duration")
+    ):
+        # 'does the city require pumping every 3 years?' against a rule that sets no interval
+        # ('pumped before the sludge reaches 12 inches of the outlet'): not that interval
+        return ("No", "no such interval")
+    return None
+
+
+_BACK = re.compile(r"^\W*(?:(?:so|and|but)\s+)?(?:that|this|it)(?:'s)?(?:\s+\S+){0,3}\s*\??$", re.I)
+"""A short asking sentence about what the story said ('That works, right?', 'So that's fine?')."""
+
+
+_PER_MONTH = {"year": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365, "hour": 12 / 8760}
+_PERIOD = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:\)\s*)?(year|month|week|day|hour)s?\b", re.I)
+
+
+_EVERY_ONE = re.compile(
+    r"\b(?:(?:every|each|once a|once per|per)\s+(?:single\s+)?(year|month|week|day)|"
+    r"(annual|year|month|week|dai)ly|an? (annual|yearly|monthly|weekly) basis|(biennial)ly)\b",
+    re.I,
+)
+_ONE = {"annual": "year", "yearly": "year", "monthly": "month", "weekly": "week", "dai": "day"}
+
+
+def _in_months(text: str) -> set[float]:
+    """The periods a text states, in months ('three (3) years' -> {36.0}; '36 months',
+    'annually', 'every year' -> {36.0}, {12.0}, {12.0})."""
+    words = " ".join(
+        f"{NUMBER_WORDS[w.lower()]}" if w.lower() in NUMBER_WORDS else w for w in text.split()
+    )
+    found = {
+        float(m.group(1).replace(",", "")) * _PER_MONTH[m.group(2).lower()]
+        for m in _PERIOD.finditer(words)
+    }
+    for m in _EVERY_ONE.finditer(text):
+        unit = next(g for g in m.groups() if g).lower()
+        found.add(24.0 if unit == "biennial" else _PER_MONTH[_ONE.get(unit, unit)])
+    return found
+
+
+def _figures(text: str) -> set[float]:
+    """The numbers a figure states: its digits where it has any ('one hundred (100) feet': 100),
+    else its number words."""
+    mixed = re.compile(r"(\d[\d,]*(?:\.\d+)?)(?:\s+(\d+)\s*/\s*(\d+)|\s*/\s*(\d+))?")
+    digits = set()
+    for m in mixed.finditer(text):
+        whole = float(m.group(1).replace(",", ""))
+        if m.group(2) and float(m.group(3)):  # '1 1/2 acres': 1.5
+            whole += float(m.group(2)) / float(m.group(3))
+        elif m.group(4) and float(m.group(4)):  # '1/2 acre': 0.5
+            whole /= float(m.group(4))
+        digits.add(whole)
+    return digits or words_and_digits(text)
+
+
+_ENOUGH = re.compile(r"\b(?:enough|sufficient|adequate|suffice|big enough|far enough)\b", re.I)
+"""A question asking whether its figure meets the rule, not whether it is the rule's figure."""
+_AT_MOST = re.compile(r"\b(?:not (?:to )?exceed|no (?:more|longer|greater) than|at most|maximum|"
+                      r"within|up to)\b[^.;]*$", re.I)  # fmt: skip
