@@ -31,16 +31,12 @@ from ingest.rulefacts_shapes import (
     BEDROOMS,
     const,
     extracted_rule,
-    fold,
     located,
     said_in,
-    sentences,
     with_count,
 )
 from tools.formulas import (
     Apply,
-    Case,
-    Cases,
     Condition,
     Extreme,
     Input,
@@ -207,11 +203,11 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
 _PER = r"(?:for each|per|for every|of)"
 _OF_AREA = r"(?:of (?:[a-z]+ ){0,3}area )?"  # '1.6 square feet of bottom absorption area for each'
 _BY_BEDROOM = re.compile(rf"\b(\d+(?:\.\d+)?) square feet {_OF_AREA}{_PER} bedroom\b")
-_BY_FLOW = re.compile(
+BY_FLOW = re.compile(
     rf"\b(\d+(?:\.\d+)?) square feet {_OF_AREA}{_PER} (?:each )?gallons? (?:per day )?(?:of )?(?:the )?"
     r"(?:estimated |daily |average )?(?:design )?(?:sewage )?flow\b"
 )
-_SOIL = re.compile(
+SOIL = re.compile(
     r"bottom area|absorption area|soil treatment (?:and dispersal )?area|drain ?field|"
     r"\btrench|\bbeds?\b|\bmound"
 )
@@ -224,9 +220,9 @@ def soil_area_rules(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     flows = [r for r in rules if r.topic == "flow" and r.terms and r.unit == "gpd"]
     found: dict[str, list[tuple[Section, float, str]]] = {"bedroom": [], "flow": []}
     in_sections = [s for s in sections if s.kind == "section"]
-    for shape, pattern in (("bedroom", _BY_BEDROOM), ("flow", _BY_FLOW)):
+    for shape, pattern in (("bedroom", _BY_BEDROOM), ("flow", BY_FLOW)):
         for s, m, q in said_in(in_sections, "square feet", pattern):
-            if _SOIL.search(f"{read_numbers(q) or ''} {s.title.lower()}"):
+            if SOIL.search(f"{read_numbers(q) or ''} {s.title.lower()}"):
                 found[shape].append((s, float(m[1]), q))
     out = list(rules)
     if len(found["bedroom"]) == 1:
@@ -238,82 +234,11 @@ def soil_area_rules(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         x = Apply(kind="apply", rule=flow.id)
         out.append(_area(s, quote, k, x, list(flow.inputs), "gallon per day of design flow"))
     elif len(found["flow"]) > 1 and len(flows) == 1:
-        by_perc = _by_perc(in_sections, flows[0])
-        out += [by_perc] if by_perc is not None else []
+        from ingest.rulefacts_perc import by_perc  # it builds on this module's area rule
+
+        rule = by_perc(in_sections, flows[0])
+        out += [rule] if rule is not None else []
     return out
-
-
-PERC = InputSpec(
-    name="perc_rate_mpi", kind="number", unit="min/inch", low=0, high=1000,
-    label="percolation rate of the soil, minutes per inch",
-)  # fmt: skip
-_FASTER = re.compile(r"\b(\d+(?:\.\d+)?) minutes? per inch,? or (faster|slower)\b")
-_BETWEEN = re.compile(
-    r"\bslower than (\d+(?:\.\d+)?) minutes? per inch,? (?:but|and) not slower than "
-    r"(\d+(?:\.\d+)?) minutes? per inch\b"
-)
-_THAN = re.compile(r"\b(faster|slower) than (\d+(?:\.\d+)?) minutes? per inch\b")
-
-
-def _perc_condition(text: str) -> Condition | None:
-    """The percolation rates a clause ('In soils with a percolation rate of 30 minutes per inch
-    or faster') puts its figure under, as a condition on the input `perc_rate_mpi`."""
-    if m := _BETWEEN.search(text):
-        a, b = float(m[1]), float(m[2])
-        return Condition(
-            all=[
-                Condition(input=PERC.name, op="gt", value=a),
-                Condition(input=PERC.name, op="le", value=b),
-            ],
-            text=f"percolation rate slower than {a:g} and not slower than {b:g} min/inch",
-        )
-    if m := _FASTER.search(text):
-        return Condition(input=PERC.name, op="le" if m[2] == "faster" else "ge", value=float(m[1]),
-                         text=f"percolation rate {m[1]} min/inch or {m[2]}")  # fmt: skip
-    if m := _THAN.search(text):
-        return Condition(input=PERC.name, op="lt" if m[1] == "faster" else "gt", value=float(m[2]),
-                         text=f"percolation rate {m[1]} than {m[2]} min/inch")  # fmt: skip
-    return None
-
-
-def _by_perc(sections: list[Section], flow: Rule) -> Rule | None:
-    """Factors per gallon of design flow, each for a range of percolation rates, listed in one
-    section ('A. ... 30 minutes per inch or faster: 1.4 square feet per gallon per day of
-    design flow; B. ... slower than 30 ... but not slower than 60 ...: 2.2 square feet ...'):
-    one rule by cases; none unless every factor's clause names its range."""
-    for s in sections:
-        cases: list[Case] = []
-        whole = fold(s.text)
-        for line in s.text.splitlines():
-            for sentence in sentences(fold(line)):
-                text = read_numbers(sentence) or ""
-                found = list(_BY_FLOW.finditer(text))
-                if not found or sentence not in whole:
-                    continue
-                for prev, m in zip([None, *found], found, strict=False):
-                    start = prev.end() if prev is not None else 0
-                    said = [c for c in re.split(r"[;:]\s", text[start : m.start()]) if c.strip()]
-                    clause = said[-1] if said else ""
-                    when = _perc_condition(clause.lower())
-                    if when is None:
-                        return None
-                    slope = const(float(m[1]), "sq ft per gallon per day of design flow",
-                                  "per gallon per day of design flow", sentence)  # fmt: skip
-                    then = Linear(kind="linear", label="Least bottom area", unit="sq ft",
-                                  x=Apply(kind="apply", rule=flow.id), slope=slope)  # fmt: skip
-                    cases.append(Case(when=when, then=then))
-        if len(cases) < 2:
-            continue
-        if not _SOIL.search(f"{whole.lower()} {s.title.lower()}"):
-            return None
-        formula = Cases(
-            kind="cases",
-            cases=cases,
-            otherwise_note="a percolation rate the section sizes no trench or bed for",
-        )
-        quote = cases[0].then.slope.quote or ""  # type: ignore[union-attr]
-        return area_rule(s, "area", "by percolation rate", quote, [*flow.inputs, PERC], formula)
-    return None
 
 
 def _area(
