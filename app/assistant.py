@@ -26,6 +26,7 @@ from app.compose import Block, render
 from app.lexicon import lexicon
 from app.params import PREMISE as _PREMISE
 from app.places import detect_jurisdictions
+from app.polarity import polarity, says_no
 from app.premises import premise_check
 from app.reader import (
     FIGURE_TYPES,
@@ -35,8 +36,6 @@ from app.reader import (
     covers_subject,
     deferral,
     is_yes_no,
-    polarity,
-    says_no,
     split_parts,
     stated_types,
 )

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.reader import opposed
+from app.polarity import opposed
 from app.records import REFUSAL, Answer, Citation
 from core.refs import normalize_ref
 from core.suspect import is_suspect

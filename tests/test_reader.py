@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.lexicon import lexicon
+from app.polarity import polarity
 from app.premises import premise_check
 from app.reader import (
     asked_types,
@@ -17,7 +18,6 @@ from app.reader import (
     figure,
     holds_subject,
     is_yes_no,
-    polarity,
     provisions,
     split_parts,
     stated_types,

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from app.assistant import Assistant
+from app.polarity import polarity
 from app.premises import premise_check
-from app.reader import polarity
 from app.settings import Settings
 from evals.answers import leads_with
 

@@ -1,0 +1,227 @@
+"""Yes or No from a provision: the polarity of a yes/no question answered by the provision the
+reader chose, with the checks that turn it over (a negative claim asked to be confirmed, a case
+the provision does not allow for, a lack the provision itself states).
+
+Every word list it reads is in `app/lexicon.yaml`; this module holds only how they combine.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.lexicon import lexicon
+from app.reader import (
+    _ITEMS,
+    _holder,
+    asked_item,
+    asking_and_context,
+    stems,
+    subject_words,
+)
+
+_CONDITION_CLAUSE = re.compile(r"\b(?:where|if|when|whenever|in case|provided)\b[^,;:.]*", re.I)
+
+
+_UNNEGATED = (
+    (r"\bnobody\b|\bno one\b|\bno-one\b|\bnone\b", "anyone"),
+    (r"\bcan't\b|\bcannot\b", "can"),
+    (r"\bwon't\b", "will"),
+    (r"n't\b|\bnot\b|\bnever\b|\bno longer\b", ""),
+)
+
+
+def _negated_claim(question: str) -> str | None:
+    """The question with its claim's negation taken out, when it asks to confirm a negative
+    claim ('Is it true nobody may put in a cesspool?' -> 'Is it true anyone may put in a
+    cesspool?'); None otherwise. The answer to it, turned over, answers the question."""
+    lex = lexicon()
+    asking = asking_and_context(question)[0]
+    claim = lex.pattern(lex.claim).search(asking)
+    if claim is None:
+        return None
+    body = asking[claim.end() :] if claim.start() == 0 else asking[: claim.start()]
+    if not lex.pattern(lex.claim_negation).search(body) or _QUESTION_OPENING.match(body):
+        return None
+    if lex.pattern(lex.evasion).search(body) or re.search(r"\bwithout\b", body, re.I):
+        return None  # 'so I don't have to pump, right?' is asked as it stands
+    positive = body
+    for pattern, word in _UNNEGATED:
+        positive = re.sub(pattern, word, positive, flags=re.I)
+    return question.replace(body.strip(), " ".join(positive.split()))
+
+
+_QUESTION_OPENING = re.compile(
+    r"^\W*(?:is|are|do|does|did|can|could|must|should|will|would|have|has)n't\s+"
+    r"(?:it|they|i|we|you|he|she|there|that|this|the|a|an|my|our|your|his|her|their)\b",
+    re.I,
+)  # 'Isn't it true ...', 'Doesn't the city require ...': the asking verb, not a claim's
+
+
+def polarity(question: str, provision: str) -> str | None:
+    """'Yes' or 'No' for a yes/no question answered by the provision, or None when unsure (a
+    list is judged by its lead-in and the item the question asks about; a negative claim asked
+    to be confirmed is answered by turning over the answer to its positive)."""
+    positive = _negated_claim(question)
+    if positive is not None and positive != question:
+        word = polarity(positive, provision)
+        return {"Yes": "No", "No": "Yes"}.get(word or "")
+    lex = lexicon()
+    item = asked_item(question, provision)
+    pieces = _ITEMS.split(provision)
+    if (
+        item == provision
+        and len(pieces) >= 3
+        and pieces[0].rstrip().endswith(":")
+        and not lex.pattern(lex.restriction).search(pieces[0])  # 'allowed only:' is the items'
+    ):
+        # no item is asked about ('do I need a permit to install?' against 'Permits shall be
+        # required as follows: (1) all new installations ... (4) not for routine maintenance'):
+        # the lead-in's rule answers
+        item = pieces[0]
+    provision = _asked_sentence(question, item)
+    # "Can I do it myself, or does a licensed installer have to?": Yes or No answers the first
+    question = _ALTERNATIVE.split(question, maxsplit=1)[0]
+    said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no
+    # nor does a condition ('If the inspector does not appear ..., the installer may complete')
+    negative = bool(
+        lex.pattern(lex.negative).search(_CONDITION_CLAUSE.sub(" ", said))
+        or lex.pattern(lex.prohibition).search(said)  # 'a privy ... where a sewer is available
+    )  # is declared a nuisance': a prohibition is one wherever the clause ends
+    conditional = bool(lex.pattern(lex.conditional).search(provision))
+    if lex.pattern(lex.evasion).search(question):
+        if not negative:
+            return "No"  # 'can I skip the pumping?' against 'the owner shall have the tank pumped'
+        if not conditional:
+            return "Yes"  # 'is that exempt from a permit?' against 'a permit is not needed to'
+    if not negative and opposed(question, provision):
+        return "No"  # 'may be considered on previously developed sites': not a new house
+    if negative and not conditional and _same_negation(question, provision):
+        return "Yes"  # '..., with no separate registration?': 'does not require a registration'
+    asks_duty = bool(lex.pattern(lex.requirement).search(question))
+    asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty
+    q_without = bool(re.search(r"\bwithout\b|\bno\b|\bnot\b|n't\b", question, re.I))
+    only = lex.pattern(lex.restriction).search(said)
+    if asks_leave and only:  # allowed only in a case: is the asked case that one?
+        case = re.split(r"[.;]", said[only.end() :], maxsplit=1)[0]
+        held = _holder(case)
+        meets = any(held(w) for w in subject_words(question)) and not opposed(question, case)
+        asking = asking_and_context(question)[0]
+        without = re.search(r"\bwithout\b|\bnot\b|n't\b", asking, re.I)  # '... without a licence?'
+        return "Yes" if meets and not without else "No"
+    if asks_duty:
+        if negative and conditional:
+            return "Yes"  # "no person shall ... without a permit"
+        return "No" if negative else "Yes"
+    if asks_leave:
+        if negative:
+            return "No"
+        if q_without and conditional:  # '... without a license?': no, unless the rule allows
+            return "Yes" if _same_without(question, provision) else "No"  # that very lack
+        return "Yes"
+    return "No" if negative else "Yes"
+
+
+_SENTENCE_END = re.compile(r"(?<=[a-z)]\.)\s+(?=[A-Z][a-z])")
+
+
+def _asked_sentence(question: str, provision: str) -> str:
+    """Of a provision of several sentences that rule differently ('No shrubs shall be planted on
+    the top of the mound. Shrubs may be planted on the side slopes'), the one holding most of the
+    question's subject words, when every sentence speaks of the subject and they differ by the
+    detail the question names; else the provision itself (one sentence, a tie, or a sentence
+    none of whose words the question uses: an exception it may not name, 'not for financial
+    reasons')."""
+    sentences = [x for x in _SENTENCE_END.split(provision) if len(x.split()) >= 4]
+    if len(sentences) < 2:
+        return provision
+    subject = subject_words(asking_and_context(question)[0])
+    held = [sum(_holder(x)(w) for w in subject) for x in sentences]
+    best = max(held)
+    if best == 0 or held.count(best) > 1 or min(held) == 0:
+        return provision
+    return sentences[held.index(best)]
+
+
+_NEGATED_THING = re.compile(r"\b(?:no|not|never|nor)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
+
+
+def _same_negation(question: str, provision: str) -> bool:
+    """Whether the question asks to confirm a lack the provision states ('..., with no separate
+    township registration?' and 'does not require a separate Township registration')."""
+    asked = _NEGATED_THING.search(asking_and_context(question)[0])
+    if asked is None:
+        return False
+    lex = lexicon()
+    said = lex.pattern(lex.negative).search(provision)
+    if said is None:
+        return False
+    after = provision[said.end() : said.end() + 80]
+    held = set(stems(asked.group(1))) & set(stems(after))
+    return bool(held - set(stems(" ".join(lex.asking_words))))
+
+
+def opposed(question: str, provision: str) -> bool:
+    """Whether the provision allows for one case (`lexicon.opposites`) and the question puts its
+    case in the other, not naming the provision's ('a brand new house on bare land' against
+    'may be considered for installation on previously developed sites')."""
+    lex = lexicon()
+    for a, b in lex.opposites:
+        for mine, other in ((a, b), (b, a)):
+            if (
+                lex.pattern(mine).search(provision)
+                and lex.pattern(other).search(question)
+                and not lex.pattern(mine).search(question)
+            ):
+                return True
+    # 'a system ... that lies outside the shoreland area' / 'mine sits in the shoreland area'
+    for m in _OUTSIDE.finditer(provision):
+        place = re.escape(m.group(1).lower())
+        if re.search(
+            rf"\b(?:in|inside|within)\s+(?:the\s+|a\s+|an\s+)?{place}\b", question, re.I
+        ) and not re.search(
+            rf"\b(?:outside|not in|not within)\s+(?:of\s+)?(?:the\s+|a\s+|an\s+)?{place}\b",
+            question,
+            re.I,
+        ):
+            return True
+    return False
+
+
+_OUTSIDE = re.compile(
+    r"\boutside\s+(?:of\s+)?(?:the\s+|a\s+|an\s+|any\s+)?((?:[a-z]+\s+){0,2}(?:area|district|zone|overlay|limits))\b",
+    re.I,
+)
+"""A condition that puts the provision's case outside a place ('outside the shoreland area')."""
+
+
+def says_no(provision: str) -> bool:
+    """Whether a provision says no outright (a prohibition, an exemption, a limit): not only in a
+    condition ('Where an inspection shows that a system does not comply, ...'), and not 'no person
+    shall ... without a permit', a rule that holds until its condition is met."""
+    lex = lexicon()
+    said = lex.pattern(lex.not_negation).sub(" ", provision)
+    if lex.pattern(lex.prohibition).search(said) and not lex.pattern(lex.conditional).search(said):
+        return True
+    said = _CONDITION_CLAUSE.sub(" ", said)
+    return bool(lex.pattern(lex.negative).search(said)) and not lex.pattern(lex.conditional).search(
+        said
+    )
+
+
+def _same_without(question: str, provision: str) -> bool:
+    """Whether the provision allows going without what the question goes without ('without
+    being licensed' and 'may install ... without a license')."""
+    asked = re.search(r"\bwithout\s+([^,.;?]{1,40})", question, re.I) or re.search(
+        r"\b(?:not|never been|un)\s?((?:licen[cs]ed|certified|permitted|registered|bonded)\b)",
+        question,
+        re.I,
+    )  # "I'm not licensed", "unlicensed": goes without a license
+    allowed = re.search(r"\bwithout\s+([^,.;]{1,40})", provision, re.I)
+    if asked is None or allowed is None:
+        return False
+    return bool(set(stems(asked.group(1))) & set(stems(allowed.group(1))))
+
+
+_ALTERNATIVE = re.compile(
+    r",?\s+or\s+(?=(?:is|are|can|could|do|does|did|must|should|will|would|has|have|may)\b)", re.I
+)
