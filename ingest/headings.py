@@ -69,6 +69,27 @@ def _title_after(text: str, pos: int, limit: int = 200) -> tuple[str, int]:
     return " ".join(text[pos : m.start()].split()), m.end()
 
 
+_CAPS_LINE = re.compile(r"[A-Z][A-Z0-9 ,;'&/()\-]*[A-Z)]\.?")
+
+
+def _title_line_after(text: str, m: re.Match[str]) -> tuple[str, int] | None:
+    """(title, body start) when the number ends its line and the next line is an upper-case
+    title of a few words with the text below it; None otherwise."""
+    gap = text[m.start("num") + len(m.group("num")) : m.end()]
+    if "\n" not in gap:
+        return None
+    end = text.find("\n", m.end())
+    line = text[m.end() : end if end >= 0 else len(text)].strip()
+    below = text[end + 1 : end + 200] if end >= 0 else ""
+    if (
+        not _CAPS_LINE.fullmatch(line)
+        or len(line.split()) > 10
+        or not re.search(r"[a-z]{2}", below.split("\n", 1)[0])
+    ):
+        return None
+    return line.rstrip("."), end + 1
+
+
 def find_containers(text: str) -> list[Heading]:
     out = []
     for m in CONTAINER_RE.finditer(text):
@@ -109,6 +130,9 @@ def find_numbered(text: str) -> list[Heading]:
                 tm = re.match(r"[A-Z][a-z]+(?:\s+[a-z][\w,;'-]*)*", text[m.end() : m.end() + 120])
                 title = tm.group(0) if tm else ""
                 body = m.end() + (tm.end() if tm else 0)
+        own = _title_line_after(text, m)
+        if own is not None:  # 'Sec. 14-27.' / 'SEPTIC TANKS' / '(A) ...': the line is the title
+            title, body = own
         num = m.group("num")
         key = tuple(int(x) for x in re.split(r"[.\-]", num))
         out.append(Heading(m.start(), body or m.end(), "section", "numbered", num, title, 9, key))

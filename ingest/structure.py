@@ -41,8 +41,17 @@ _AMENDING = re.compile(
 
 
 def _monotonic(heads: list[Heading], stops: list[int]) -> list[Heading]:
-    """Keep numbered headings that continue the sequence (later TOC duplicates win)."""
+    """Keep numbered headings that continue the sequence (later TOC duplicates win): read in
+    order, or, when that keeps fewer, the longest increasing run, so that a reference or a
+    statute number ahead of the first section ('Minnesota Statutes § 375.51 Subd. 1', 'see
+    Sec. 14-50. Fees ...') does not end the sequence before it starts."""
     heads = _drop_toc_duplicates(heads, stops, key=lambda h: h.number)
+    in_order = _in_order(heads)
+    longest = _in_order(_longest_increasing(heads))
+    return longest if len(longest) > len(in_order) else in_order
+
+
+def _in_order(heads: list[Heading]) -> list[Heading]:
     out: list[Heading] = []
     last: tuple[int, ...] | None = None
     for h in heads:
@@ -51,6 +60,29 @@ def _monotonic(heads: list[Heading], stops: list[int]) -> list[Heading]:
         out.append(h)
         last = (h.level,) if h.kind == "range" else h.key
     return out
+
+
+def _longest_increasing(heads: list[Heading]) -> list[Heading]:
+    """The longest run of headings whose keys rise (a range ends at its last number), in
+    O(n log n): `tails[n]` is the smallest end of a rising run of n + 1 headings."""
+    tails: list[tuple[int, ...]] = []
+    ends: list[int] = []  # the heading that ends each run in `tails`
+    before: list[int] = []
+    for i, h in enumerate(heads):
+        exit_key = (h.level,) if h.kind == "range" else h.key
+        at = bisect.bisect_left(tails, h.key)
+        before.append(ends[at - 1] if at else -1)
+        if at == len(tails):
+            tails.append(exit_key)
+            ends.append(i)
+        elif exit_key < tails[at]:
+            tails[at], ends[at] = exit_key, i
+    out: list[Heading] = []
+    i = ends[-1] if ends else -1
+    while i >= 0:
+        out.append(heads[i])
+        i = before[i]
+    return out[::-1]
 
 
 def _drop_toc_duplicates(

@@ -1,6 +1,6 @@
 """A city in a layout no bundled ordinance uses is answered like any other: a township's rules
-booklet ('Rule 3.01' inside 'ARTICLE ONE') and a city code whose section titles stand in a left
-margin column. Its sections are cited by number, a tank is sized from its rule or table, a
+booklet ('Rule 3.01' inside 'ARTICLE ONE'), a city code whose section titles stand in a left
+margin column, and a county code PDF whose titles stand on the line after 'Sec. 12-43.'. Its sections are cited by number, a tank is sized from its rule or table, a
 setback table read by column, and a permit exemption in a list answers No. Real model, real
 Chroma: the bundled index plus the fixture city."""
 
@@ -17,6 +17,7 @@ from evals.answers import leads_with
 FORMATS = Path(__file__).parent / "data" / "formats"
 BOOKLET = (FORMATS / "manifest-rules-booklet-township.yaml", "heron-ford-township")
 MARGINS = (FORMATS / "manifest-margin-titles-city.yaml", "quarry-glen")
+NEXT_LINE = (FORMATS / "manifest-next-line-titles-county.yaml", "sumac-county")
 
 
 @pytest.mark.slow
@@ -35,6 +36,12 @@ MARGINS = (FORMATS / "manifest-margin-titles-city.yaml", "quarry-glen")
                      "1,400", "9-6-4", id="margins-a-tank-from-the-table"),
         pytest.param(MARGINS, "How far does my drainfield have to be from the well in Quarry "
                      "Glen?", "115", "9-6-5", id="margins-a-setback"),
+        pytest.param(NEXT_LINE, "How long is a septic permit good for in Sumac County?",
+                     "sixteen (16) months", "12-44", id="next-line-a-term"),
+        pytest.param(NEXT_LINE, "Sumac County: what size septic tank for a 4 bedroom house?",
+                     "1,450", "12-45", id="next-line-a-tank-from-the-table"),
+        pytest.param(NEXT_LINE, "How often do I have to pump my septic tank in Sumac County?",
+                     "thirty (30) months", "12-47", id="next-line-after-a-page-break"),
     ],
 )  # fmt: skip
 def test_a_new_layouts_figures_are_answered_and_cited_by_number(
@@ -58,6 +65,7 @@ def test_a_new_layouts_figures_are_answered_and_cited_by_number(
     [
         pytest.param(BOOKLET, "Heron Ford Township", "2.01", id="booklet"),
         pytest.param(MARGINS, "Quarry Glen", "9-6-2", id="margins"),
+        pytest.param(NEXT_LINE, "Sumac County", "12-43", id="next-line"),
     ],
 )
 def test_a_permit_exemption_in_a_list_says_no(

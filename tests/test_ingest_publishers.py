@@ -166,6 +166,20 @@ CITIES = [
         "city-code-titles-in-a-left-margin",
     ),
     _fixture(
+        "next-line-titles-county",
+        "next_line_titles_county",
+        [
+            "SUMAC COUNTY CODE",
+            "Rev. 2/2024",
+            "Page 1 of",
+            "TABLE OF CONTENTS",
+            "(Ord.",
+            "Cross reference",
+            "Editor's note",
+        ],
+        "county-code-pdf-titles-on-the-line-after-the-number",
+    ),
+    _fixture(
         "township-parts",
         "township_parts",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
