@@ -119,6 +119,15 @@ class Spelling(_Record):
     )
 
 
+class Bounds(_Record):
+    """Comparisons that bound a provision's figure, by how a case's figure meets them."""
+
+    below: str = Field(description="The case is strictly below ('fewer than 120 days').")
+    at_most: str = Field(description="The case is at most ('up to 48 months').")
+    above: str = Field(description="The case is strictly above ('more than 1,000 square feet').")
+    at_least: str = Field(description="The case is at least ('no less than 30.6 inches').")
+
+
 class Lexicon(_Record):
     number: str
     answer_types: dict[str, AnswerType]
@@ -163,6 +172,7 @@ class Lexicon(_Record):
     dwelling_only: str
     public_sewer: str = Field(description="The public sewer a building connects to.")
     evasion: str
+    bounds: Bounds
     qualifiers: list[str]
     opposites: list[tuple[str, str]] = Field(
         description="Pairs of cases that exclude each other (patterns): a permission for one "

@@ -8,6 +8,7 @@ import re
 
 from app.compose import _stem
 from app.lexicon import lexicon
+from app.quantities import extract_quantities
 from app.reader import (
     NUMBER_WORDS,
     asking_and_context,
@@ -17,6 +18,7 @@ from app.reader import (
     words_and_digits,
 )
 from app.rows import ROWS
+from core.numbers import word_values
 
 
 def premise_check(
@@ -135,3 +137,126 @@ _ENOUGH = re.compile(r"\b(?:enough|sufficient|adequate|suffice|big enough|far en
 """A question asking whether its figure meets the rule, not whether it is the rule's figure."""
 _AT_MOST = re.compile(r"\b(?:not (?:to )?exceed|no (?:more|longer|greater) than|at most|maximum|"
                       r"within|up to)\b[^.;]*$", re.I)  # fmt: skip
+
+
+# -- a case's figure against a bound the provision sets -----------------------------------------
+
+_SPELLED_BEFORE = re.compile(
+    r"\b(?:[a-z]+[\s-]+){0,5}[a-z]+\s*\((\d[\d,]*(?:\.\d+)?(?:\s+\d/\d)?)\)"
+)
+_FRACTION = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s+(\d)/(\d)(?!\d)")
+_CHANGED_BY = re.compile(r"\bby\s*$", re.I)
+_EVERY = re.compile(r"\b(?:every|each|once (?:a|every|in))\s+\S+\s+\S+", re.I)
+
+
+def _quantities(text: str) -> list[tuple[float, str]]:
+    """(value, unit) of each figure with a unit ('one hundred twenty (120) days', '2 1/2 acres')."""
+    text = _SPELLED_BEFORE.sub(r"\1", text)
+    text = _FRACTION.sub(
+        lambda m: f"{float(m.group(1).replace(',', '')) + int(m.group(2)) / int(m.group(3)):g}",
+        text,
+    )
+    return [
+        (float(q.value), q.unit)
+        for q in extract_quantities(text)
+        if isinstance(q.value, int | float) and q.unit
+    ]
+
+
+def _bounds(provision: str) -> list[tuple[str, float, str, str, str]]:
+    """Each bounded figure of the provision: (how a case meets it, the bound, its unit, the
+    bounding phrase, the clause it stands in). A bound on a change ('reduced by not more than
+    six (6) inches') bounds no case."""
+    lex = lexicon()
+    taken: list[tuple[int, int]] = []
+    out = []
+    for how in ("at_most", "at_least", "below", "above"):
+        for m in lex.pattern(getattr(lex.bounds, how)).finditer(provision):
+            if any(a <= m.start() < b for a, b in taken) or _CHANGED_BY.search(
+                provision[: m.start()]
+            ):
+                continue
+            window = provision[m.end() : m.end() + 70]
+            found = _quantities(window)
+            first = _QTY_START.match(window)
+            if not found or first is None or not _only_number_words(window[: first.end()]):
+                continue  # the comparison does not bound a figure ('less than the required')
+            taken.append((m.start(), m.end()))
+            value, unit = found[0]
+            start = max(provision.rfind(c, 0, m.start()) for c in ".;:")
+            after = m.end() + first.end()
+            end = min(  # up to the next comma: '..., upon a showing that ... does not exceed'
+                (i for i in (provision.find(c, after) for c in ".;,") if i >= 0),  # is another
+                default=len(provision),  # condition, not the bounded rule's own negation
+            )
+            phrase = provision[m.start() : after].strip(" ,;.")
+            out.append((how, value, unit, phrase, provision[start + 1 : end]))
+    return out
+
+
+_QTY_START = re.compile(
+    r"(?:\s+[a-z]+(?:-[a-z]+)?){0,8}?\s*\(?\$?\d[\d,]*(?:\.\d+)?(?:\s+\d/\d)?\)?\s*"
+    r"[a-z%\"']+(?:\s+(?:per|a)\s+day|\s+feet)?",
+    re.I,
+)
+"""A bounded figure as printed, from the comparison to its unit ('one hundred (100) gallons per
+day'), spelled words first or not."""
+
+
+_NUMBER_WORDS = frozenset(
+    [*word_values(), "and", "a", "half", "one-half", "quarter", "one-quarter"]
+)
+
+
+def _only_number_words(figure: str) -> bool:
+    """Whether the words before a bounded figure's digits spell it ('one hundred twenty (120)
+    days'), not a frequency ('at least once every 42 months') or another clause."""
+    digits = re.search(r"\d", figure)
+    lead = figure[: digits.start()] if digits else figure
+    return all(w in _NUMBER_WORDS for w in re.findall(r"[a-z]+(?:-[a-z]+)?", lead.lower()))
+
+
+def _meets(how: str, have: float, bound: float) -> bool:
+    return {
+        "below": have < bound,
+        "at_most": have <= bound,
+        "above": have > bound,
+        "at_least": have >= bound,
+    }[how]
+
+
+def bound_check(question: str, provision: str) -> tuple[str, str] | None:
+    """Yes or No for a yes/no question whose story states a figure of its case ('a cabin we use
+    about 150 days a year') that a provision bounds ('an owner whose dwelling is occupied on
+    fewer than one hundred twenty (120) days ... may ask'): the case meets the bound or not, and
+    a provision that says no ('No new lot ... shall be created with an area of less than ...')
+    turns that over. With the bounding phrase; None when no figure of the question pairs with a
+    bound, when pairs disagree, or when the question asks to go without or is negated."""
+    lex = lexicon()
+    asking = asking_and_context(question)[0]
+    if lex.pattern(lex.evasion).search(question) or re.search(
+        r"\bwithout\b|\bnot\b|n't\b|\bno\b", asking, re.I
+    ):
+        return None
+    have = _quantities(_EVERY.sub(" ", question))  # 'pump every 4 years' states no case
+    bounds = _bounds(provision)
+    if not have or not bounds:
+        return None
+    words: set[str] = set()
+    phrases: list[str] = []
+    for how, bound, unit, phrase, clause in bounds:
+        same = [v for v, u in have if u == unit]  # '150 days' against 'fewer than 120 days'
+        if not same:
+            continue
+        said = lex.pattern(lex.not_negation).sub(" ", clause.replace(phrase, " "))
+        negative = bool(
+            lex.pattern(lex.negative).search(said) or lex.pattern(lex.prohibition).search(said)
+        )
+        for value in same:
+            if value == bound:  # '120 days, right?' restates the bound: the premise check's
+                continue
+            words.add("Yes" if _meets(how, value, bound) != negative else "No")
+        phrases.append(phrase)
+    if len(words) != 1:
+        return None
+    return words.pop(), phrases[0]

@@ -40,6 +40,7 @@ UNITS: dict[str, tuple[str, ...]] = {
     "in": ("inches", "inch", "in.", "in", '"', "”"),
     "ft": ("feet", "foot", "ft.", "ft", "'", "’"),
     "mi": ("miles", "mile", "mi"),
+    "acres": ("acres", "acre"),
     "%": ("percent", "per cent", "%"),
     "bedrooms": ("bedrooms", "bedroom", "bdrms", "bdrm", "beds", "bed", "br"),
     "h": ("hours", "hour", "hrs", "hr"),

@@ -27,7 +27,7 @@ from app.compose import (
 )
 from app.lexicon import lexicon
 from app.polarity import opposed, polarity, says_no
-from app.premises import premise_check
+from app.premises import bound_check, premise_check
 from app.reader import (
     _ITEMS,
     FIGURE_TYPES,
@@ -389,7 +389,10 @@ class QuotingMixin(SubjectMixin):
             checked = premise_check(part, text, types, by_case=True)
             if checked is not None and checked[0] == "Yes" and opposed(part, text):
                 checked = None  # the figure agrees, but the asked case is the other one
-            if checked is not None:
+            bounded = bound_check(part, text) if checked is not None else None
+            if bounded is not None:  # '2-acre lot' against 'less than two and one-half (2 1/2)
+                lead = f"{bounded[0]}: {bounded[1]}"  # acres': a case, not the rule's figure
+            elif checked is not None:
                 word, said = checked
                 lead = f"{word}: {said}" if word == "Yes" else f"No: the ordinance says {said}"
             else:  # the provision chosen answers, also where no rule was found for it
@@ -401,7 +404,10 @@ class QuotingMixin(SubjectMixin):
                     if limit is not None:
                         best, text, lead = limit, limit.provision.text, "No"
                 found = figure(text, main, part) if main else None
-                if lead and found and not (lead == "No" and opposed(part, text)):
+                bounded = bound_check(part, text)  # 'a cabin we use 150 days a year'
+                if bounded is not None:  # against 'occupied on fewer than 120 days'
+                    lead = f"{bounded[0]}: {bounded[1]}"
+                elif lead and found and not (lead == "No" and opposed(part, text)):
                     lead = f"{lead}: {found}"
         elif main is not None:
             found = figure(text, main, part)

@@ -14,7 +14,7 @@ import pytest
 
 from app.assistant import Assistant
 from app.polarity import polarity
-from app.premises import premise_check
+from app.premises import bound_check, premise_check
 from app.settings import Settings
 from evals.answers import leads_with
 
@@ -113,6 +113,55 @@ def test_of_a_lists_figures_the_one_for_the_questions_case_is_checked(
 def test_a_figure_told_only_in_the_story_decides_nothing() -> None:
     question = "Permits are only good for 90 days. If my job slips, can I get mine renewed?"
     assert premise_check(question, PERMIT, ["duration"]) is None
+
+
+SEASONAL = (
+    "The owner of a dwelling occupied fewer than one hundred twenty (120) days in a calendar year "
+    "may apply for a pumping interval of up to forty-eight (48) months, upon a showing that sludge "
+    "and scum accumulation does not exceed the level stated in subpart 2."
+)
+LOTS = (
+    "No new lot to be served by a system shall be created with an area of less than two and "
+    "one-half (2 1/2) acres."
+)
+HOLDING = (
+    "A holding tank may be allowed only: 2. For a building that has no bedroom and a design flow "
+    "of less than one hundred (100) gallons per day."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "provision", "expected"),
+    [
+        pytest.param("Our cabin is used about 150 days a year. Can we get the longer interval?",
+                     SEASONAL, ("No", "fewer than one hundred twenty (120) days"),
+                     id="a-case-above-a-fewer-than-bound-is-not-met"),
+        pytest.param("I use my cabin 3 months a year. Can I go longer than the normal 30 months?",
+                     SEASONAL, ("Yes", "up to forty-eight (48) months"),
+                     id="a-negation-in-a-later-condition-is-not-the-rules"),
+        pytest.param("I want to split off a 2-acre lot and build a house with a septic. Allowed?",
+                     LOTS, ("No", "less than two and one-half (2 1/2) acres"),
+                     id="a-case-meeting-a-prohibitions-bound-is-no"),
+        pytest.param("I want to split off a 3 acre lot and build with a septic. Allowed?",
+                     LOTS, ("Yes", "less than two and one-half (2 1/2) acres"),
+                     id="a-case-outside-a-prohibitions-bound-is-yes"),
+        pytest.param("A shop with no bedroom, maybe 50 gallons a day. Can we put in a holding tank?",
+                     HOLDING, ("Yes", "less than one hundred (100) gallons per day"),
+                     id="a-flow-under-the-bound"),
+        pytest.param("We filed the seasonal paperwork. Can we pump every 4 years instead of 2?",
+                     SEASONAL, None, id="an-interval-asked-is-no-case"),
+        pytest.param("Can we use it fewer than 120 days and still get the longer interval?",
+                     "Separation may be reduced by not more than six (6) inches.", None,
+                     id="a-bound-on-a-change-bounds-no-case"),
+        pytest.param("We pump it every year. Is a 1,000 gallon tank fine?",
+                     "Tanks shall be pumped at least once every three (3) years.", None,
+                     id="a-frequency-is-not-a-bound"),
+    ],
+)  # fmt: skip
+def test_a_case_figure_is_checked_against_the_bound_a_provision_sets(
+    question: str, provision: str, expected: tuple[str, str] | None
+) -> None:
+    assert bound_check(question, provision) == expected
 
 
 # (id, question, provision, its Yes/No)
