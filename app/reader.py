@@ -320,9 +320,17 @@ def split_parts(question: str) -> list[str]:
         if head and not (_WH.search(pair[1]) or is_yes_no(pair[1])):
             parts = [pair[0], head.group(1) + pair[1]]
     asking = [p for p in parts if "?" in p or _WH.search(p) or asked_types(p) or is_yes_no(p)]
-    # "... What does the code say?": a part naming no subject of its own asks nothing more
-    asking = [p for p in asking if subject_words(p)]
-    return asking if len(asking) > 1 else [question]
+    # "... What does the code say?": a part naming no subject of its own asks nothing more; "...,
+    # and how long would we get?" asks a new kind of figure about the part before it
+    kept: list[str] = []
+    for p in asking:
+        if subject_words(p):
+            kept.append(p)
+        elif kept and set(asked_types(p)) - set(asked_types(kept[-1])) & set(FIGURE_TYPES):
+            told = re.findall(r"[A-Za-z][\w'-]*", kept[-1])
+            about = [w for w in told if subject_words(w)]
+            kept.append(f"{p.rstrip(' ?')} ({' '.join(about)})?")
+    return kept if len(kept) > 1 else [question]
 
 
 # -- scoring ---------------------------------------------------------------------------------

@@ -472,6 +472,23 @@ def test_a_part_that_names_no_subject_is_not_a_part_of_its_own() -> None:
     assert parts == ["How often must a holding tank be emptied? What does the code say?"]
 
 
+@pytest.mark.parametrize(
+    ("question", "second"),
+    [
+        pytest.param("How close does the sewer have to be before we must connect, and how long "
+                     "would we get?", "how long would we get (close sewer before connect)?",
+                     id="a-time-after-a-distance"),
+        pytest.param("How long is the permit good for, and how much does it cost?",
+                     "how much does it cost (permit good)?", id="a-cost-after-a-term"),
+    ],
+)  # fmt: skip
+def test_a_part_asking_a_new_kind_of_figure_is_read_with_the_subject_before_it(
+    question: str, second: str
+) -> None:
+    parts = split_parts(question)
+    assert len(parts) == 2 and parts[1] == second, parts
+
+
 def test_a_subject_word_is_held_through_the_ordinances_word_for_it() -> None:
     assert holds_subject("What is the fine for it?", "Violation thereof is a misdemeanor.")
 
