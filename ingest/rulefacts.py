@@ -413,8 +413,11 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
             found += linear
             found += _greatest(section, para, title)
             found += _fixed(section, para, title)
-        found = _modifiers(section, paras, found)
-        found += table_rules(section, title, source)
+        modified = _modifiers(section, paras, found)
+        tables = table_rules(section, title, source)
+        if modified == found:  # 'Where a garbage disposal is installed, the capacity required by
+            tables = _modifiers(section, paras, tables)  # subsection A (its table) is increased'
+        found = modified + tables
         found += first_share_rules(section, paras, found)
         found += deferral_rules(section, paras, title)
         found += date_rules(section, paras)

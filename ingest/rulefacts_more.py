@@ -49,10 +49,12 @@ _BEYOND = re.compile(
     r"((?:(?:add )?\+?\d+(?:\.\d+)? ?)+)$"
 )
 _BEYOND_ROW = re.compile(
-    r"^(\d+) or more\s+([\d,]+) plus ([\d,]+) (?:gallons? )?(?:for|per) each (?:additional )?"
-    r"bedroom (?:over|above|beyond|in excess of|more than) (\d+)"
+    r"^(?:(\d+) or more|(?:over|above|more than) (\d+))\s+([\d,]+),? plus ([\d,]+) (?:gallons? )?"
+    r"(?:for|per) each (?:additional )?bedroom (?:over|above|beyond|in excess of|more than) (\d+)",
+    re.I,
 )
-"""A last row that states its own formula: '5 or more   1,500 plus 250 for each bedroom over 4'."""
+"""A last row that states its own formula: '5 or more   1,500 plus 250 for each bedroom over 4',
+'Over 6   2,250, plus 325 for' / 'each bedroom over 6' (wrapped onto the next line)."""
 _BASELINE = re.compile(r"(?:standard|basic|normal|regular|typical|none|base|minimum)")
 """A column header that names the plain case, beside columns that name what raises the figure
 ("Standard | Garbage disposal | Lift station")."""
@@ -201,14 +203,17 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         if int(beyond.group(1)) != ranges[-1][1] or len(adds) != k:
             adds = []
         beyond_quote = _verbatim_tail(told, text)
-    row = (
-        _BEYOND_ROW.search(read_numbers(fold(raw[last + 1])) or "") if last + 1 < len(raw) else None
-    )
+    row, row_text = None, ""
+    for row_text in (fold(" ".join(raw[last + 1 : last + n])) for n in (2, 3)):
+        row = _BEYOND_ROW.search(read_numbers(row_text) or "") if last + 1 < len(raw) else None
+        if row is not None:
+            break
     if row is not None and k == 1 and not adds:
-        base, step, over = (float(g.replace(",", "")) for g in row.group(2, 3, 4))
-        starts = int(row.group(1)) == (ranges[-1][1] or 0) + 1
+        base, step, over = (float(g.replace(",", "")) for g in row.group(3, 4, 5))
+        top = ranges[-1][1] or 0
+        starts = int(row.group(1)) == top + 1 if row.group(1) else int(row.group(2)) == top
         if starts and over == ranges[-1][1] and base == _fig(found[-1][1], 0):
-            adds, beyond_quote = [step], fold(raw[last + 1])
+            adds, beyond_quote = [step], _verbatim_tail(row_text, text) or row_text
     quote = caption if caption and caption in text else ""
     if not quote:
         return []

@@ -52,6 +52,21 @@ def test_a_number_printed_two_ways_that_disagree_is_not_read() -> None:
     assert read_numbers("two hundred (300) gallons") is None
 
 
+_MARGIN_TABLE = (
+    "A. Every septic tank serving a dwelling shall have not less than the liquid capacity shown "
+    "in Table 9 for the number of bedrooms in the dwelling.\n"
+    "TABLE 9. SEPTIC TANK CAPACITY\n"
+    "Bedrooms        Minimum liquid\n"
+    "in dwelling     capacity (gallons)\n"
+    "2 or fewer      1,050\n"
+    "3               1,250\n"
+    "4               1,600\n"
+    "Over 4          1,600, plus 325 for\n"
+    "                each bedroom over 4\n"
+    "B. Where a garbage disposal is installed in the dwelling, the capacity required by "
+    "subsection A shall be increased by 40 percent."
+)
+
 # (id, text, title, rule id, inputs, expected figure): every figure worked by hand from the text
 SHAPES = [
     ("linear_over_two_numbered_paragraphs",
@@ -121,6 +136,10 @@ SHAPES = [
      "capacity for an establishment other than a dwelling shall be determined under Minnesota "
      "Rules, part 7081.0250.",
      "Tanks", "tank.dwelling.7-3", {"bedrooms": 5, "garbage_disposal": True}, 3000.0),
+    ("table_row_past_the_last_wrapped_onto_the_next_line", _MARGIN_TABLE, "Septic tanks",
+     "tank.table.7-3", {"bedrooms": 6, "garbage_disposal": False}, 2250.0),  # 1,600 + 2 x 325
+    ("percent_increase_of_a_table", _MARGIN_TABLE, "Septic tanks", "tank.table.7-3",
+     {"bedrooms": 4, "garbage_disposal": True}, 2240.0),  # 1,600 x 1.4
     ("holding_tank_one_figure",
      "(c) For a home, the holding tank shall hold at least 1,800 gallons.",
      "Holding tanks", "holding_tank.dwelling.7-3", {}, 1800.0),
@@ -264,7 +283,7 @@ def test_each_shape_is_read_into_a_rule_that_computes_the_printed_figure(
     from datetime import date
 
     section = _section(text, title)
-    rules = extract_rules([section])
+    rules = extract_rules([section], text)  # the text as loaded: a table's fixed-width rows
     values = {k: date.fromisoformat(v) if isinstance(v, str) else v for k, v in inputs.items()}
     result = _run(rules, rule_id, **values)
     got = result.value_text if isinstance(expected, str) else result.value
