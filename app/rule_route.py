@@ -23,7 +23,7 @@ from app.lexicon import lexicon
 from app.params import extract_params
 from app.quantities import _label_words, bind, extract_quantities
 from app.quoting import _near, key_words
-from app.reader import FIGURE_TYPES, asked_types, carries, synonyms_of
+from app.reader import FIGURE_TYPES, asked_types, carries, is_yes_no, synonyms_of
 from app.records import ToolCall
 from app.understand import Understanding
 from core.errors import OrdinanceError, ToolInputError
@@ -277,7 +277,8 @@ def choose(
         others = " ".join(p.text for p in pieces if p.asked and p is not part)
         if _SAME_AGAIN.match(part.text):
             others = ""  # '..., and from the well?': its feature is its own, not the house's
-        ranked: list[tuple[int, int, int, int, Any, dict[str, Any], set[str]]] = []
+        ranked: list[tuple[int, int, int, int, int, Any, dict[str, Any], set[str]]] = []
+        yes_no = is_yes_no(part.text) or is_yes_no(question)
         best_text: tuple[int, Any] | None = None
         asked = _figure_types(part.text)
         lex = lexicon()
@@ -318,21 +319,25 @@ def choose(
                 continue  # a one-word match and nothing to compute with: not this rule
             if fits is not None and not (fits(rule, part.text, found) or fits(rule, scope, found)):
                 continue
-            ranked.append((own, score, used, -i, rule, given, found | {f"@{first}"}))
+            checks = int(yes_no and _checks(rule.formula, given))
+            ranked.append((own, checks, score, used, -i, rule, given, found | {f"@{first}"}))
         if not ranked and best_text is not None and texts is not None:
             if best_text[1] not in texts:  # asked for, but not computable: its text
                 texts.append(best_text[1])
             continue
-        ranked.sort(key=lambda x: x[1:4], reverse=True)
+        # 'measured 30 inches: do we pass?': the rule that checks the measured figure decides
+        ranked.sort(key=lambda x: x[1:5], reverse=True)
         picked: list[tuple[int, Any, dict[str, Any]]] = []
         covered: set[str] = set()
         lead = ranked[0] if ranked else None
-        for own, score, used, _, rule, given, found in ranked:
+        for own, checks, score, used, _, rule, given, found in ranked:
+            if lead is not None and lead[1] and not checks:
+                continue  # a yes/no part answered by a check: not by a figure beside it
             terms = {t for t in found if not t.startswith("@")}
             several = (
                 lead is not None
-                and (own, score, used) == lead[:3]
-                and (rule.topic, rule.section) == (lead[4].topic, lead[4].section)
+                and (own, score, used) == (lead[0], *lead[2:4])
+                and (rule.topic, rule.section) == (lead[5].topic, lead[5].section)
                 and any(re.search(rf"\b{re.escape(t)}s\b", part.text.lower()) for t in terms)
             )  # "what are our deadlines?": every rule of the section the words name
             if picked and not several and (not own or terms <= covered):
@@ -344,6 +349,19 @@ def choose(
             if all((r.id, g) != (rule.id, given) for r, g in chosen):
                 chosen.append((rule, given))
     return chosen
+
+
+def _checks(formula: Any, given: dict[str, Any]) -> bool:
+    """Whether the formula checks a figure the question gives against a bound (a measured
+    separation against its minimum), anywhere in its cases."""
+    if isinstance(formula, BaseModel):
+        value = getattr(formula, "value", None)
+        if getattr(formula, "kind", "") == "bounds" and getattr(value, "name", None) in given:
+            return True
+        return any(_checks(getattr(formula, f), given) for f in type(formula).model_fields)
+    if isinstance(formula, list | tuple):
+        return any(_checks(x, given) for x in formula)
+    return False
 
 
 def rule_blocks(

@@ -150,6 +150,10 @@ ROUTES = [
       id="a-distance-asked-is-not-a-tank-capacity"),
     P("hugo", "In Hugo, how far can the public sewer main be from my house before I have to connect?",
       [], id="a-distance-to-the-public-sewer-is-no-setback"),
+    P("east-bethel", "Compliance inspection on a 2004 system in East Bethel: the inspector measured "
+      "30 inches of separation. With the 15% reduction, does it pass?",
+      [("separation.existing", {"separation_in": 30.0})],
+      id="a-yes-no-part-is-answered-by-the-rule-that-checks-the-measured-figure"),
 ]  # fmt: skip
 
 
