@@ -88,7 +88,7 @@ _PLEXES = {"duplex": 2, "twin home": 2, "two-family": 2, "triplex": 3, "three-fa
 _PLEX = re.compile(
     rf"\b({'|'.join(_PLEXES)})\b[^.?!]{{0,80}}?(?:\b(?:each|every|per) (?:unit|side|half)\b"
     rf"[^.?!]{{0,30}}?\b({_NUM})[\s-]*(?:bedrooms?|br|beds?)\b|\b({_NUM})[\s-]*(?:bedrooms?|br|beds?)"
-    rf"\s+(?:each|apiece|per (?:unit|side))\b)",
+    rf"\s+(?:(?:on|in|for|on the|in the)\s+)?(?:each|apiece|per|every)(?:\s+(?:unit|side|half))?\b)",
     re.I,
 )
 """'a side-by-side duplex, each unit will have 3 bedrooms' -> [3, 3]."""

@@ -128,6 +128,9 @@ ROUTES = [
       [("tank.multi_family", {"units_bedrooms": [3, 5]})], id="duplex"),
     P("hugo", "Hugo duplex, two 3-bedroom units on one shared septic tank: minimum tank size?",
       [("tank.multi_family", {"units_bedrooms": [3, 3]})], id="two-units-of-a-size"),
+    P("hugo", "Quoting a duplex in Hugo, 3 bedrooms on each side, both units on one septic tank. "
+      "Minimum tank capacity?", [("tank.multi_family", {"units_bedrooms": [3, 3]})],
+      id="bedrooms-on-each-side"),
     P("hugo", "How big a holding tank does a 5 bedroom house in Hugo need, and at what level must the alarm go off?",
       [("holding_tank.dwelling", {"bedrooms": 5}), ("holding_tank.alarm_level", {"bedrooms": 5})], id="two-parts"),
     P("hugo", "Pressure distribution in Hugo for a 1,000 sq ft drainfield: what pump capacity do I need, and what discharge head if friction loss is 6 ft and lift 8 ft?",
