@@ -166,7 +166,15 @@ def _lead(
         # a block of several facts ('capacity ...; use: only on previously developed sites'):
         # the first quote that lays down a rule answers what the question asks leave for
         quote = next((s.quote for s in first.supports if carries(s.quote, "rule")), quote)
-    checked = premise_check(question, f"{first.headline} {quote}", asked_types(question))
+    # of a block of facts' several figures, the one whose clause names the asked case (not by
+    # the cited section titles each fact carries)
+    facts = re.sub(r'\s*\("[^"]*"\)', ";", first.headline) if first.value is None else ""
+    checked = premise_check(
+        question,
+        f"{facts}. {quote}" if facts else f"{first.headline} {quote}",
+        asked_types(question),
+        by_case=bool(facts),
+    )
     word = checked[0] if checked is not None else (polarity(question, quote) or "")
     if checked is not None and word == "No" and first.value is None:
         # the quoted figure that corrects the premise, said first (a calculator's block states

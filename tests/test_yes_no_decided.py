@@ -267,6 +267,11 @@ def assistant(indexed_home: Path) -> Assistant:
 
 # (question, its Yes/No, the section that must lead the answer or None)
 DECIDED = [
+    pytest.param("The East Bethel inspector says my system is an imminent public health threat. "
+                 "I've got 10 months to fix it like the other failing systems, right?", "no", None,
+                 id="of-a-facts-figures-the-asked-cases"),
+    pytest.param("My East Bethel septic is failing to protect groundwater. I have 10 months to "
+                 "replace it, right?", "yes", None, id="of-a-facts-figures-the-other-case"),
     pytest.param("My budget is tight. Will East Bethel let the building official approve a "
                  "half-size pump tank so I save money?", "no", None,
                  id="an-exception-beside-the-rule-that-says-yes"),
