@@ -549,7 +549,7 @@ class QuotingMixin(SubjectMixin):
             # story's words share with other provisions
             noun = needed.group(1).lower().rstrip("s")
             requiring = re.compile(
-                rf"\bwithout\s+(?:first\s+)?(?:[\w-]+\s+){{0,4}}{re.escape(noun)}|"
+                rf"\bwithout\s+(?:first\s+)?(?:[\w-]+\s+){{0,6}}{re.escape(noun)}|"
                 rf"\b{re.escape(noun)}s?\s+(?:is|are|shall be|must be)\s+required",
                 re.I,
             )
