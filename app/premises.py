@@ -34,13 +34,11 @@ def premise_check(
     lex = lexicon()
     whole = question  # the story tells which of a provision's figures is the case's
     asking = asking_and_context(question)[0]
-    refers_back = _ENOUGH.search(asking) and re.search(
-        r"\b(?:that|it|this|mine|ours)\b", asking, re.I
-    )
     if (
         subject_words(asking)
         and not lex.pattern(lex.confirmation).search(asking)
-        and not (refers_back and not re.search(r"\d", asking))  # 'Is that lot big enough?'
+        and not (_ENOUGH.search(asking) and not re.search(r"\d", asking))  # 'Is that lot /
+        # the tank big enough?': the story's figure is the one asked about
         and not _BACK.match(asking)  # '..., we'll wait a year. That works, right?'
     ):
         question = asking  # not 'Is that right?' / 'Do they?' / 'OK?' about the story's claim
