@@ -86,6 +86,13 @@ def _bool_flag(text: str, positive: str, negatives: str) -> bool | None:
     return None
 
 
+MORE_ROOMS = re.compile(
+    rf"(?:{_NUM}|\b(?:an?|one))[\s-]+(?:more|additional|extra)\s+bed(?:room)?s?\b", re.I
+)
+"""Bedrooms added to the house the question counted first ('finishing the basement with 2 more
+bedrooms', 'an extra bedroom')."""
+
+
 def extract_params(text: str) -> CalcParams:
     """The calculator parameters a question states, each by a narrow pattern."""
     t = text.replace("‑", "-")
@@ -101,6 +108,9 @@ def extract_params(text: str) -> CalcParams:
         m = later
     if m:
         value = _to_num(m.group(1))
+        added = MORE_ROOMS.search(t)  # 'a 3 bedroom rambler ... 2 more bedrooms'
+        if added is not None and not added.start() <= m.start() < added.end():
+            value += _to_num(added.group(1)) if added.group(1) else 1
         # 2.5 bedrooms stays 2.5, so the calculator can say what is wrong with it
         p.bedrooms = int(value) if value == int(value) else value
     m = re.search(

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from app.compose import Block, _stem, content_words
 from app.lexicon import lexicon
-from app.params import extract_params
+from app.params import MORE_ROOMS, extract_params
 from app.quantities import _label_words, bind, extract_quantities
 from app.quoting import _near, key_words
 from app.reader import FIGURE_TYPES, asked_types, carries, is_yes_no, synonyms_of
@@ -220,6 +220,8 @@ def inputs_for(
     given.update(bind(rest, mine))  # the asked part's own figures first
     rest = [s for s in rest if s.name not in given]
     given.update(bind(rest, [q for q in others if not _is_stated(q, given)]))
+    if "bedrooms" in given and "bedrooms" in stated and MORE_ROOMS.search(scope):
+        given["bedrooms"] = stated["bedrooms"]  # '3 bedrooms ... 2 more': the house has 5
     for pname, iname in _PARAMS.items():  # what the number patterns of app.params read
         if iname not in given and pname in stated and any(s.name == iname for s in specs):
             given[iname] = stated[pname]
@@ -348,6 +350,12 @@ def choose(
         for _, rule, given in sorted(picked, key=lambda x: x[0]):
             if all((r.id, g) != (rule.id, given) for r, g in chosen):
                 chosen.append((rule, given))
+    if MORE_ROOMS.search(question):  # '5 bedrooms ... 2 more': the house after, then before
+        rooms = extract_params(MORE_ROOMS.sub(" ", question)).bedrooms
+        for rule, given in list(chosen):
+            if rooms and given.get("bedrooms") not in (None, rooms):
+                at = chosen.index((rule, given)) + 1
+                chosen.insert(at, (rule, {**given, "bedrooms": rooms}))
     return chosen
 
 

@@ -131,6 +131,10 @@ ROUTES = [
     P("hugo", "Quoting a duplex in Hugo, 3 bedrooms on each side, both units on one septic tank. "
       "Minimum tank capacity?", [("tank.multi_family", {"units_bedrooms": [3, 3]})],
       id="bedrooms-on-each-side"),
+    P("chaska", "Our Chaska house is a 3 bedroom rambler. We're finishing the basement with 2 more "
+      "bedrooms. Is our septic tank still big enough?",
+      [("tank.dwelling", {"bedrooms": 5}), ("tank.dwelling", {"bedrooms": 3})],
+      id="bedrooms-added-to-the-house-after-then-before"),
     P("hugo", "How big a holding tank does a 5 bedroom house in Hugo need, and at what level must the alarm go off?",
       [("holding_tank.dwelling", {"bedrooms": 5}), ("holding_tank.alarm_level", {"bedrooms": 5})], id="two-parts"),
     P("hugo", "Pressure distribution in Hugo for a 1,000 sq ft drainfield: what pump capacity do I need, and what discharge head if friction loss is 6 ft and lift 8 ft?",

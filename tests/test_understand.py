@@ -204,8 +204,20 @@ def test_the_kind_of_system_is_the_one_not_denied(question: str, kind: str) -> N
         ("house plans show 3 finished bedrooms plus an unfinished lower level", 3),
         ("a 4-bedroom house", 4),
         ("5 existing bedrooms and a den", 5),
+        ("a 3 bedroom rambler, and we're finishing the basement with 2 more bedrooms", 5),
+        ("two more bedrooms on a 3-bedroom cabin", 5),
+        ("4 bedroom house, adding an extra bedroom over the garage", 5),
+        ("5 bedrooms and 2 bathrooms", 5),
     ],
-    ids=["a-qualified-count", "hyphenated", "existing"],
+    ids=[
+        "a-qualified-count",
+        "hyphenated",
+        "existing",
+        "rooms-added-after",
+        "rooms-added-before",
+        "an-extra-one",
+        "other-rooms-add-nothing",
+    ],
 )
 def test_a_bedroom_count_is_read_past_a_word_that_qualifies_the_rooms(
     question: str, bedrooms: int
