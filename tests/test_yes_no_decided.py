@@ -133,34 +133,35 @@ HOLDING = (
 )
 
 
-@pytest.mark.parametrize(
-    ("question", "provision", "expected"),
-    [
-        pytest.param("Our cabin is used about 150 days a year. Can we get the longer interval?",
-                     SEASONAL, ("No", "fewer than one hundred twenty (120) days"),
-                     id="a-case-above-a-fewer-than-bound-is-not-met"),
-        pytest.param("I use my cabin 3 months a year. Can I go longer than the normal 30 months?",
-                     SEASONAL, ("Yes", "up to forty-eight (48) months"),
-                     id="a-negation-in-a-later-condition-is-not-the-rules"),
-        pytest.param("I want to split off a 2-acre lot and build a house with a septic. Allowed?",
-                     LOTS, ("No", "less than two and one-half (2 1/2) acres"),
-                     id="a-case-meeting-a-prohibitions-bound-is-no"),
-        pytest.param("I want to split off a 3 acre lot and build with a septic. Allowed?",
-                     LOTS, ("Yes", "less than two and one-half (2 1/2) acres"),
-                     id="a-case-outside-a-prohibitions-bound-is-yes"),
-        pytest.param("A shop with no bedroom, maybe 50 gallons a day. Can we put in a holding tank?",
-                     HOLDING, ("Yes", "less than one hundred (100) gallons per day"),
-                     id="a-flow-under-the-bound"),
-        pytest.param("We filed the seasonal paperwork. Can we pump every 4 years instead of 2?",
-                     SEASONAL, None, id="an-interval-asked-is-no-case"),
-        pytest.param("Can we use it fewer than 120 days and still get the longer interval?",
-                     "Separation may be reduced by not more than six (6) inches.", None,
-                     id="a-bound-on-a-change-bounds-no-case"),
-        pytest.param("We pump it every year. Is a 1,000 gallon tank fine?",
-                     "Tanks shall be pumped at least once every three (3) years.", None,
-                     id="a-frequency-is-not-a-bound"),
-    ],
-)  # fmt: skip
+# id -> (question, the provision, (Yes/No, the bounding phrase) or None)
+BOUNDED = {
+    "a-case-above-a-fewer-than-bound-is-not-met": (
+        "Our cabin is used about 150 days a year. Can we get the longer interval?", SEASONAL,
+        ("No", "fewer than one hundred twenty (120) days")),
+    "a-negation-in-a-later-condition-is-not-the-rules": (
+        "I use my cabin 3 months a year. Can I go longer than the normal 30 months?", SEASONAL,
+        ("Yes", "up to forty-eight (48) months")),
+    "a-case-meeting-a-prohibitions-bound-is-no": (
+        "I want to split off a 2-acre lot and build a house with a septic. Allowed?", LOTS,
+        ("No", "less than two and one-half (2 1/2) acres")),
+    "a-case-outside-a-prohibitions-bound-is-yes": (
+        "I want to split off a 3 acre lot and build with a septic. Allowed?", LOTS,
+        ("Yes", "less than two and one-half (2 1/2) acres")),
+    "a-flow-under-the-bound": (
+        "A shop with no bedroom, maybe 50 gallons a day. Can we put in a holding tank?", HOLDING,
+        ("Yes", "less than one hundred (100) gallons per day")),
+    "an-interval-asked-is-no-case": (
+        "We filed the seasonal paperwork. Can we pump every 4 years instead of 2?", SEASONAL, None),
+    "a-bound-on-a-change-bounds-no-case": (
+        "Can we use it fewer than 120 days and still get the longer interval?",
+        "Separation may be reduced by not more than six (6) inches.", None),
+    "a-frequency-is-not-a-bound": (
+        "We pump it every year. Is a 1,000 gallon tank fine?",
+        "Tanks shall be pumped at least once every three (3) years.", None),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "provision", "expected"), BOUNDED.values(), ids=BOUNDED)
 def test_a_case_figure_is_checked_against_the_bound_a_provision_sets(
     question: str, provision: str, expected: tuple[str, str] | None
 ) -> None:
