@@ -19,29 +19,45 @@ BOOKLET = (FORMATS / "manifest-rules-booklet-township.yaml", "heron-ford-townshi
 MARGINS = (FORMATS / "manifest-margin-titles-city.yaml", "quarry-glen")
 NEXT_LINE = (FORMATS / "manifest-next-line-titles-county.yaml", "sumac-county")
 
+# what a user asks of any city, by kind ('{place}': the city's name)
+QUESTIONS = {
+    "a-term": "How long is a septic permit good for in {place}?",
+    "a-tank-for-4-bedrooms": "{place}: what size septic tank for a 4 bedroom house?",
+    "a-tank-for-5-bedrooms": "How big a septic tank does a 5 bedroom house in {place} need?",
+    "a-well-setback": "How far does my drainfield have to be from the well in {place}?",
+    "pumping": "How often do I have to pump my septic tank in {place}?",
+}
+# each fixture city: (manifest and key, its name, kind -> (figure, section)); the figures are
+# read by hand from its text
+LAYOUTS = {
+    "booklet": (BOOKLET, "Heron Ford Township", {
+        "a-tank-for-5-bedrooms": ("1,850", "3.01"),  # a base plus a per-bedroom amount
+        "a-term": ("eighteen (18) months", "2.02"),  # a lettered item
+        "a-well-setback": ("110", "3.02"),  # the setback table's soil column
+    }),
+    "margins": (MARGINS, "Quarry Glen", {
+        "a-term": ("fourteen (14) months", "9-6-3"),
+        "a-tank-for-4-bedrooms": ("1,400", "9-6-4"),  # from the table
+        "a-well-setback": ("115", "9-6-5"),
+    }),
+    "next-line": (NEXT_LINE, "Sumac County", {
+        "a-term": ("sixteen (16) months", "12-44"),
+        "a-tank-for-4-bedrooms": ("1,450", "12-45"),
+        "pumping": ("thirty (30) months", "12-47"),  # its title after a page break
+    }),
+}  # fmt: skip
+EXEMPT = {"booklet": "2.01", "margins": "9-6-2", "next-line": "12-43"}
+"""The section whose list exempts pumping from the permit."""
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("city", "question", "figure", "section"),
     [
-        pytest.param(BOOKLET, "How big a septic tank does a 5 bedroom house in Heron Ford "
-                     "Township need?", "1,850", "3.01", id="booklet-base-plus-per-bedroom-tank"),
-        pytest.param(BOOKLET, "How long is a septic permit good for in Heron Ford Township?",
-                     "eighteen (18) months", "2.02", id="booklet-a-term-from-a-lettered-item"),
-        pytest.param(BOOKLET, "Heron Ford Township: how far does the drainfield have to be from "
-                     "my well?", "110", "3.02", id="booklet-a-setback-tables-soil-column"),
-        pytest.param(MARGINS, "How long is a septic permit good for in Quarry Glen?",
-                     "fourteen (14) months", "9-6-3", id="margins-a-term"),
-        pytest.param(MARGINS, "Quarry Glen: what size septic tank for a 4 bedroom house?",
-                     "1,400", "9-6-4", id="margins-a-tank-from-the-table"),
-        pytest.param(MARGINS, "How far does my drainfield have to be from the well in Quarry "
-                     "Glen?", "115", "9-6-5", id="margins-a-setback"),
-        pytest.param(NEXT_LINE, "How long is a septic permit good for in Sumac County?",
-                     "sixteen (16) months", "12-44", id="next-line-a-term"),
-        pytest.param(NEXT_LINE, "Sumac County: what size septic tank for a 4 bedroom house?",
-                     "1,450", "12-45", id="next-line-a-tank-from-the-table"),
-        pytest.param(NEXT_LINE, "How often do I have to pump my septic tank in Sumac County?",
-                     "thirty (30) months", "12-47", id="next-line-after-a-page-break"),
+        pytest.param(city, QUESTIONS[kind].format(place=place), figure, section,
+                     id=f"{layout}-{kind}")
+        for layout, (city, place, asked) in LAYOUTS.items()
+        for kind, (figure, section) in asked.items()
     ],
 )  # fmt: skip
 def test_a_new_layouts_figures_are_answered_and_cited_by_number(
@@ -62,11 +78,7 @@ def test_a_new_layouts_figures_are_answered_and_cited_by_number(
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("city", "place", "section"),
-    [
-        pytest.param(BOOKLET, "Heron Ford Township", "2.01", id="booklet"),
-        pytest.param(MARGINS, "Quarry Glen", "9-6-2", id="margins"),
-        pytest.param(NEXT_LINE, "Sumac County", "12-43", id="next-line"),
-    ],
+    [pytest.param(LAYOUTS[k][0], LAYOUTS[k][1], section, id=k) for k, section in EXEMPT.items()],
 )
 def test_a_permit_exemption_in_a_list_says_no(
     assistant_with_city: Callable[[Path], Assistant],
