@@ -34,6 +34,12 @@ _STOP = {
     "person", "system", "systems", "property", "notice", "written", "unless", "those", "these",
     "about", "thereof", "hereof", "found", "finds", "given", "receiving", "receipt",
 }  # fmt: skip
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z]{5,}", text.lower()) if w not in _STOP]
+
+
 NOTICE_DATE = InputSpec(name="notice_date", kind="date", label="date the notice was received")
 
 
@@ -41,7 +47,8 @@ def notice_deadlines(section: Section) -> list[Rule]:
     """One rule per sentence of the section that sets a deadline counted from a notice."""
     out: list[Rule] = []
     title = [w for w in re.findall(r"[a-z]{5,}", section.title.lower()) if w not in _STOP]
-    for sentence in sentences(fold(section.text)):
+    said = sentences(fold(section.text))
+    for at, sentence in enumerate(said):
         if "notice" not in sentence.lower():
             continue
         read = read_numbers(sentence) or ""
@@ -58,8 +65,11 @@ def notice_deadlines(section: Section) -> list[Rule]:
                 n, unit = n // 24, "days"
             if unit == "weeks":
                 n, unit = n * 7, "days"
-            words = [w for w in re.findall(r"[a-z]{5,}", clause) if w not in _STOP]
-            terms = list(dict.fromkeys(["deadline", *words[-6:], *title]))
+            words, why = _words(clause)[-6:], []
+            if len(words) < 3 and at:  # 'Within ten days after receiving the notice, the owner
+                # shall repair ...': what is done follows, and the sentence before gave the notice
+                words, why = _words(read[m.end() :])[:6], _words(said[at - 1])[-8:]
+            terms = list(dict.fromkeys(["deadline", *words, *why, *title]))
             what = " ".join(words[-4:]) or section.title.lower()
             formula = DateArithmetic(
                 kind="date_arithmetic",

@@ -791,6 +791,21 @@ def test_each_deadline_counted_from_a_notice_is_a_rule_of_its_own() -> None:
     assert got == ["2026-03-05", "2026-05-02", "2027-03-03"]  # working days are not counted
 
 
+def test_a_deadline_opening_its_sentence_takes_its_words_from_the_sentence_that_gave_notice() -> (
+    None
+):
+    text = (
+        "1. When the Inspector finds that a system is an imminent threat to public health, the "
+        "Inspector shall give the owner written notice. Within ten (10) days after receiving the "
+        "notice, the owner shall repair, replace or abandon the system.\n"
+        "2. When the Inspector finds that a system is failing to protect groundwater, the owner "
+        "shall upgrade, replace or abandon the system within fifteen (15) months after the notice."
+    )
+    rules = [r for r in extract_rules([_section(text, "Noncompliant")]) if r.topic == "deadline"]
+    words = {r.formula.amount.value: set(r.terms) for r in rules}
+    assert {"imminent", "threat", "repair"} <= words[10] and "imminent" not in words[15]
+
+
 CASING_TABLE = (
     "(a) Each part of a system shall be set back from the features in the table.\n\n"
     "                  SETBACK DISTANCES (FEET)\n\n"
