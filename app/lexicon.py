@@ -135,6 +135,10 @@ class Lexicon(_Record):
     confirmation: str = Field(
         description="An asking sentence that only confirms the claim told before it."
     )
+    meets: str = Field(
+        description="A question asking whether its figure meets the rule ('is 6 ft enough?', "
+        "'does that meet code?'), not whether it is the rule's figure."
+    )
     claim: str = Field(
         description="A question that states a claim to confirm ('is it true that ...', '..., "
         "right?')."
@@ -211,7 +215,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
         lex = Lexicon.model_validate(data)
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
-    fields = [lex.yes_no, lex.scope, lex.outside, lex.replaced, lex.prohibition, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.request, lex.permission, lex.requirement, lex.negative,
+    fields = [lex.yes_no, lex.scope, lex.outside, lex.replaced, lex.prohibition, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.meets, lex.request, lex.permission, lex.requirement, lex.negative,
               lex.not_negation, lex.conditional, lex.restriction, lex.evasion,
               lex.deferral, lex.domain, lex.opinion, lex.injection, lex.idioms]  # fmt: skip
     fields += [p for pair in lex.opposites for p in pair]

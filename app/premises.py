@@ -37,7 +37,9 @@ def premise_check(
     if (
         subject_words(asking)
         and not lex.pattern(lex.confirmation).search(asking)
-        and not (_ENOUGH.search(asking) and not re.search(r"\d", asking))  # 'Is that lot /
+        and not (
+            lex.pattern(lex.meets).search(asking) and not re.search(r"\d", asking)
+        )  # 'Is that lot /
         # the tank big enough?': the story's figure is the one asked about
         and not _BACK.match(asking)  # '..., we'll wait a year. That works, right?'
     ):
@@ -63,7 +65,7 @@ def premise_check(
             if name in ("duration", "frequency") and all(spans):
                 # '3 years' and '36 months' are one period
                 agree = any(abs(a - b) <= 0.02 * max(a, b) for a in spans[0] for b in spans[1])
-            enough = _ENOUGH.search(question)
+            enough = lex.pattern(lex.meets).search(question)
             have, need = _figures(stated), _figures(found)
             if enough and len(have) == 1 and len(need) == 1 and name != "count":
                 # 'is 6 ft off the property line far enough?' against 'five feet': at least it
@@ -131,8 +133,6 @@ def _figures(text: str) -> set[float]:
     return digits or words_and_digits(text)
 
 
-_ENOUGH = re.compile(r"\b(?:enough|sufficient|adequate|suffice|big enough|far enough)\b", re.I)
-"""A question asking whether its figure meets the rule, not whether it is the rule's figure."""
 _AT_MOST = re.compile(r"\b(?:not (?:to )?exceed|no (?:more|longer|greater) than|at most|maximum|"
                       r"within|up to)\b[^.;]*$", re.I)  # fmt: skip
 

@@ -268,8 +268,10 @@ def stated_figure(text: str, name: str, lex: Lexicon) -> str | None:
     figure = lex.answer_types[name].figure
     if not figure:
         return None
-    text = one_period(text)
-    m = lex.pattern(figure).search(text)
+    pattern = lex.pattern(figure)
+    # 'a year' read as 'one year', but '260 gallons a day' as said: the first figure either way
+    found = [m for m in (pattern.search(text), pattern.search(one_period(text))) if m]
+    m = min(found, key=lambda f: f.start(), default=None)
     return m.group(0) if m and re.search(r"\d|[a-z]{3,}", m.group(0)) else None
 
 

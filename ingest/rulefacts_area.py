@@ -98,12 +98,14 @@ def _divided_count(quote: str, over: float, per: float, dropped: bool) -> Extrem
 
 _BASEMENT = re.compile(
     r"unfinished basement[^.;]{0,40}?\b(?:counts?|is counted|shall be counted) as (?:one|1|a|an)"
-    r" (?:additional |more )?bedroom|\b(?:one|1|an) additional bedroom (?:shall|must|will) be "
+    r" (?:additional |more )?bedroom|unfinished basement[^.;]{0,40}?\b(?:shall|must|will) be "
+    r"(?:designed|sized) for (?:one|1|an?) (?:additional |more |extra )?bedroom|\b(?:one|1|an) additional bedroom (?:shall|must|will) be "
     r"(?:added|counted)[^.;]{0,60}?\bunfinished basement"
 )
 """'An unfinished basement or lower level counts as one (1) additional bedroom.', 'At least one
 additional bedroom shall be added in the design of a septic system with an unfinished
-basement.'"""
+basement.', 'A dwelling with an unfinished basement shall be designed for one (1) bedroom
+more than the number shown on its plans.'"""
 BASEMENT = InputSpec(
     name="unfinished_basement", kind="flag", default=False,
     label="unfinished basement (yes/no)",
@@ -241,16 +243,33 @@ def soil_area_rules(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     return out
 
 
+_AREA_FLOOR = re.compile(
+    r"\b(?:not (?:be )?less than|no less than|at least|a minimum of|never less than|in no case "
+    r"(?:be )?less than) (\d+(?:\.\d+)?) square feet\b(?! (?:of [a-z ]{0,30})?(?:per|for each|for "
+    r"every|of) )"
+)
+"""'... not less than 125 square feet per bedroom, and not less than 375 square feet in any case':
+the floor is the one area not given per bedroom or per gallon."""
+
+
 def _area(
     section: Section, quote: str, k: float, x: object, inputs: list[InputSpec], per: str
 ) -> Rule:
-    formula = Linear(
+    formula: Any = Linear(
         kind="linear",
         label="Least bottom area",
         unit="sq ft",
         x=x,  # type: ignore[arg-type]
         slope=const(k, f"sq ft per {per}", f"per {per}", quote),
     )
+    floors = {float(m[1]) for m in _AREA_FLOOR.finditer(read_numbers(quote) or "")} - {k}
+    if len(floors) == 1:  # two floors: which one holds is not read
+        formula = Extreme(
+            kind="greatest_of",
+            label="The greater",
+            unit="sq ft",
+            terms=[formula, const(floors.pop(), "sq ft", "never less than", quote)],
+        )
     return area_rule(section, "area", "", quote, inputs, formula)
 
 

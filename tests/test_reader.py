@@ -248,6 +248,36 @@ def test_a_wrong_figure_in_the_premise_gets_no_and_the_provisions_figure() -> No
     assert premise_check("Permits last 12 months, right?", provision, ["duration"])[0] == "Yes"
 
 
+@pytest.mark.parametrize(
+    ("question", "provision", "word"),
+    [
+        pytest.param(
+            "Design shows 300 square feet of drainfield bottom. Does that meet code?",
+            "Least bottom area of a soil treatment area: 375 sq ft.",
+            "No",
+            id="meets-code-refers-back-to-the-story-figure",
+        ),
+        pytest.param(
+            "Design shows 400 square feet of drainfield bottom. Does that meet code?",
+            "Least bottom area of a soil treatment area: 375 sq ft.",
+            "Yes",
+            id="more-than-the-least-meets-it",
+        ),
+        pytest.param(
+            "The designer figured 260 gallons a day design flow, so we size off 260, right?",
+            "Design flow for a dwelling: 390 gpd.",
+            "No",
+            id="gallons-a-day-is-a-flow-not-one-day",
+        ),
+    ],
+)
+def test_a_figure_told_in_the_question_is_checked_against_the_rule(
+    question: str, provision: str, word: str
+) -> None:
+    checked = premise_check(question, provision, ["area", "flow"])
+    assert checked is not None and checked[0] == word
+
+
 def test_a_stated_count_is_checked_against_the_same_noun() -> None:
     provision = "At a minimum, four (4) satisfactory soil borings per site shall be made."
     word, found = premise_check("It only needs 2 soil borings, right?", provision, []) or ("", "")

@@ -948,6 +948,29 @@ def test_an_unfinished_basement_counts_one_bedroom_more_once() -> None:
     assert _run(rules, area.id, bedrooms=4, unfinished_basement=True).value == 1050.0  # 750 x 1.4
 
 
+def test_an_area_per_bedroom_is_never_under_the_area_set_for_any_case() -> None:
+    text = (
+        "B. Each soil treatment area serving a dwelling shall provide a bottom absorption area of "
+        "not less than 125 square feet per bedroom, and not less than 375 square feet in any case."
+    )
+    (area,) = [
+        r for r in extract_rules([_section(text, "Soil treatment area")]) if r.topic == "area"
+    ]
+    assert [_run([area], area.id, bedrooms=b).value for b in (2, 4)] == [375.0, 500.0]
+
+
+def test_a_dwelling_designed_for_one_bedroom_more_with_an_unfinished_basement() -> None:
+    text = (
+        "(a) A trench serving a dwelling shall have not less than 240 square feet of bottom area "
+        "per bedroom.\n"
+        "(b) A dwelling with an unfinished basement or lower level shall be designed for one (1) "
+        "bedroom more than the number shown on its plans."
+    )
+    rules = extract_rules([_section(text, "Sizing")])
+    area = next(r for r in rules if r.topic == "area" and r.terms)
+    assert _run(rules, area.id, bedrooms=3, unfinished_basement=True).value == 960.0
+
+
 @pytest.mark.parametrize(
     ("text", "sizes"),
     [
