@@ -41,6 +41,7 @@ from ingest.rulefacts_shapes import (
     Clause,
     const,
     flag_spec,
+    fold,
     sentences,
     sized_rule,
     subject,
@@ -337,58 +338,63 @@ def _fixed(section: Section, para: list[Clause], title: str) -> list[Rule]:
     return out
 
 
-def _modifiers(section: Section, paras: list[list[Clause]], rules: list[Rule]) -> list[Rule]:
+def _modifiers(section: Section, rules: list[Rule]) -> list[Rule]:
     """'Where a <thing> is installed ... increased by P percent / V gallons': applied to the one
     rule of the section it speaks of (by unit and subject); dropped when that is not one rule."""
-    for para in paras:
-        for c in para:
-            if c.read is None:
-                continue
-            cond, inc = _COND.search(c.read), _INCREASE.search(c.read)
-            if cond is None or inc is None:
-                continue
-            amount, kind = float(inc.group(1)), inc.group(2)
-            unit = None if kind == "percent" else _unit(kind)
-            targets = [
-                i
-                for i, r in enumerate(rules)
-                if r.section == section.section
-                and not _deferred(r)
-                and not r.input("daily_flow_gpd")
-                and (unit is None or r.unit == unit)
-                and (("flow" in c.read) == (r.topic == "flow") or r.topic == "holding_tank")
-            ]
-            if len(targets) != 1:
-                continue
-            words = cond.group(1) or cond.group(2)
-            spec = flag_spec(words)
-            when = Condition(
-                input=spec.name, op="eq", value=True, text=f"With a {words}", quote=c.text
+    # the section's sentences across its lines: '(C) Where a garbage disposal is installed, the
+    # capacity required by subsection\n(B) shall be increased by forty (40) percent.'
+    for text in sentences(fold(section.text)):
+        c = Clause(text=text, read=read_numbers(text))
+        if c.read is None:
+            continue
+        cond = _COND.search(c.read)
+        if cond is None:
+            continue
+        # the increase the condition governs: the one after it, else the nearest before it
+        before = list(_INCREASE.finditer(c.read, 0, cond.start()))
+        inc = _INCREASE.search(c.read, cond.end()) or (before[-1] if before else None)
+        if inc is None:
+            continue
+        amount, kind = float(inc.group(1)), inc.group(2)
+        unit = None if kind == "percent" else _unit(kind)
+        targets = [
+            i
+            for i, r in enumerate(rules)
+            if r.section == section.section
+            and not _deferred(r)
+            and not r.input("daily_flow_gpd")
+            and (unit is None or r.unit == unit)
+            and (("flow" in c.read) == (r.topic == "flow") or r.topic == "holding_tank")
+        ]
+        if len(targets) != 1:
+            continue
+        words = cond.group(1) or cond.group(2)
+        spec = flag_spec(words)
+        when = Condition(input=spec.name, op="eq", value=True, text=f"With a {words}", quote=c.text)
+        old = rules[targets[0]]
+        if unit is None:
+            formula: Any = ConditionalMultiplier(
+                kind="conditional_multiplier",
+                of=old.formula,
+                when=when,
+                label=f"With a {words}: increased by {amount:g} %",
+                factor=const(1 + amount / 100, f"(+{amount:g} %)", "increase", c.text),
+                not_applied=f"Without a {words}, the {amount:g} % increase does not apply "
+                f"(§{section.ref}).",
             )
-            old = rules[targets[0]]
-            if unit is None:
-                formula: Any = ConditionalMultiplier(
-                    kind="conditional_multiplier",
-                    of=old.formula,
-                    when=when,
-                    label=f"With a {words}: increased by {amount:g} %",
-                    factor=const(1 + amount / 100, f"(+{amount:g} %)", "increase", c.text),
-                    not_applied=f"Without a {words}, the {amount:g} % increase does not apply "
-                    f"(§{section.ref}).",
-                )
-            else:
-                added = Extreme(
-                    kind="sum_of",
-                    label=f"With a {words}",
-                    unit=old.unit,
-                    terms=[old.formula, const(amount, old.unit, "added", c.text)],
-                )
-                formula = Cases(
-                    kind="cases", cases=[Case(when=when, then=added)], otherwise=old.formula
-                )
-            rules[targets[0]] = old.model_copy(
-                update={"formula": formula, "inputs": [*old.inputs, spec]}
+        else:
+            added = Extreme(
+                kind="sum_of",
+                label=f"With a {words}",
+                unit=old.unit,
+                terms=[old.formula, const(amount, old.unit, "added", c.text)],
             )
+            formula = Cases(
+                kind="cases", cases=[Case(when=when, then=added)], otherwise=old.formula
+            )
+        rules[targets[0]] = old.model_copy(
+            update={"formula": formula, "inputs": [*old.inputs, spec]}
+        )
     return rules
 
 
@@ -413,10 +419,14 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
             found += linear
             found += _greatest(section, para, title)
             found += _fixed(section, para, title)
-        modified = _modifiers(section, paras, found)
+        once: dict[str, Rule] = {}  # a rule read twice (from its paragraph, and joined with
+        for rule in found:  # the next one): its first reading
+            once.setdefault(rule.id, rule)
+        found = list(once.values())
+        modified = _modifiers(section, found)
         tables = table_rules(section, title, source)
         if modified == found:  # 'Where a garbage disposal is installed, the capacity required by
-            tables = _modifiers(section, paras, tables)  # subsection A (its table) is increased'
+            tables = _modifiers(section, tables)  # subsection A (its table) is increased'
         found = modified + tables
         found += first_share_rules(section, paras, found)
         found += deferral_rules(section, paras, title)

@@ -136,6 +136,23 @@ SHAPES = [
      "capacity for an establishment other than a dwelling shall be determined under Minnesota "
      "Rules, part 7081.0250.",
      "Tanks", "tank.dwelling.7-3", {"bedrooms": 5, "garbage_disposal": True}, 3000.0),
+    ("percent_increase_wrapped_before_the_subsection_it_names",
+     "(B) The septic tanks serving a dwelling shall have a capacity of not less than:\n"
+     "(1) 1,200 gallons, for a dwelling of three or fewer bedrooms;\n"
+     "(2) For a dwelling of more than three bedrooms, 1,200 gallons plus 325 gallons for each "
+     "bedroom over three.\n(C) Where a garbage disposal is installed, the capacity required by "
+     "subsection\n(B) shall be increased by forty (40) percent.",
+     "Tanks", "tank.dwelling.7-3", {"bedrooms": 5, "garbage_disposal": True}, 2590.0),
+    # (1,200 + 2 x 325) x 1.4
+    ("percent_increase_after_the_increase_per_bedroom",
+     "5.2.1 The septic tank serving a dwelling of three (3) or fewer bedrooms shall have a "
+     "liquid capacity of not less than one thousand two hundred fifty (1,250) gallons.\n"
+     "5.2.2 For a dwelling of more than three (3) bedrooms, the required capacity shall be "
+     "increased by four hundred (400) gallons for each bedroom over three (3).\n"
+     "5.2.3 Where a garbage disposal is installed, the capacity required by Sections 5.2.1 and "
+     "5.2.2 shall be increased by forty (40) percent.",
+     "Septic tank capacity", "tank.dwelling.7-3", {"bedrooms": 4, "garbage_disposal": True},
+     2310.0),  # (1,250 + 400) x 1.4
     ("table_row_past_the_last_wrapped_onto_the_next_line", _MARGIN_TABLE, "Septic tanks",
      "tank.table.7-3", {"bedrooms": 6, "garbage_disposal": False}, 2250.0),  # 1,600 + 2 x 325
     ("percent_increase_of_a_table", _MARGIN_TABLE, "Septic tanks", "tank.table.7-3",
