@@ -27,7 +27,8 @@ from ingest.headings import roman_to_int
 _NUM = r"\d{1,4}(?:[.\-]\d{1,4})*(?:[A-Z](?=[.:]))?"  # 'Section 19A.': one inserted later
 _ROMAN = r"[IVXL]{1,7}"
 HEAD_RE = re.compile(
-    r"^[ \t]*(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?|Rules?|RULES?)?[ \t]*"
+    r"^[ \t]*(?:\[[A-Z]{1,3}\][ \t]*)?"  # a model code's edition mark: '[A] 104.3 Expiration.'
+    r"(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?|Rules?|RULES?)?[ \t]*"
     rf"(?P<num>{_NUM}|(?<=[ \t]){_ROMAN}(?=[ \t]?[.:]))(?![\d,])"
     rf"(?:[ \t]*(?:[—–]|-|through|to)[ \t]*(?P<end>{_NUM}))?"
     r"(?:(?<=[IVXL])[ \t])?"  # 'SECTION IX . DESIGN FLOW': a scan's space before the period
@@ -329,9 +330,31 @@ def detect(text: str) -> Grammar | None:
             best = g
     if best is None:
         return None
+    best.headings = sorted(best.headings + _finer(best, candidates, sizes), key=lambda h: h.start)
     best.containers, coarse = _containers(text, best, candidates, keyword, sizes)
     best.headings = sorted(best.headings + coarse, key=lambda h: h.start)
     return best
+
+
+def _finer(g: Grammar, candidates: list[LineHead], sizes: dict[int, int]) -> list[LineHead]:
+    """Titled headings one level below the document's own, numbered on from the section above
+    them ('104.3 Expiration.' then '104.3.1 Extension. The official may ...'): sections too."""
+    heads = [h for h in g.headings if h.kind == "section"]
+    if not heads:
+        return []
+    depth = len(heads[0].key)
+    starts = [h.start for h in heads]
+    out: list[LineHead] = []
+    for h in candidates:
+        if h.kind != "section" or h.scheme == g.scheme or len(h.key) != depth + 1:
+            continue
+        words = h.title.split()
+        if not words or len(words) > 6 or _SENTENCE_VERB.search(h.title) or sizes[id(h)] < 1:
+            continue
+        i = bisect.bisect_right(starts, h.start)
+        if i and heads[i - 1].key == h.key[:-1] and (not out or out[-1].key < h.key):
+            out.append(h)
+    return out
 
 
 def _containers(

@@ -180,6 +180,12 @@ CITIES = [
         "county-code-pdf-titles-on-the-line-after-the-number",
     ),
     _fixture(
+        "icc-style-county",
+        "icc_style_county",
+        ["YARROW COUNTY SSTS CODE", "[Amended", "[A]", "User note", "INDEX", "...."],
+        "model-code-style-county-edition-marks-and-titled-subsections",
+    ),
+    _fixture(
         "township-parts",
         "township_parts",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
