@@ -101,6 +101,7 @@ class LineHead:
     level: int = 9
     end_key: tuple[int, ...] | None = None
     label: str = ""  # containers: "ARTICLE III. Title" for the path
+    rest: int = -1  # offset of what follows the number on its line
 
 
 @dataclass
@@ -217,8 +218,49 @@ def find_candidates(text: str) -> list[LineHead]:
             continue
         title, consumed = parsed
         body = m.start("rest") + consumed
-        out.append(LineHead(m.start(), body, num, title, _key(num), scheme))
+        out.append(LineHead(m.start(), body, num, title, _key(num), scheme, rest=m.start("rest")))
     return out
+
+
+_CONTENTS_LEADER = re.compile(r"(?:\.[ \t]?){4,}[ \t]*(?:\d+(?:[-–]\d+)?)?[ \t]*$")
+"""Dot leaders to a page number ('7-5', '12') at the end of a contents line."""
+
+
+def contents_titles(text: str) -> dict[str, str]:
+    """A table of contents' titles by number ('§ 7.2.4  Tank capacity ....... 7-5'), for
+    sections whose own lines carry none (a title printed only in the contents and the running
+    heads)."""
+    out: dict[str, str] = {}
+    for m in HEAD_RE.finditer(text):
+        leader = _CONTENTS_LEADER.search(m.group("rest"))
+        if leader is None or m.group("end"):
+            continue
+        title = m.group("rest")[: leader.start()].strip()
+        if title and _TITLE_CHARS.fullmatch(title) and len(title.split()) <= 12:
+            out.setdefault(m.group("num"), title)
+    return out
+
+
+def own_title_lost(own: str, contents: str | None, after: str) -> bool:
+    """Whether a heading's title as read from its line ('' or its first sentence: 'The owner
+    shall ...', or a sentence's first word: 'Minnesota Rules, chapters ...') gives way to the
+    contents' title for its number: a title set as one (upper or title case, ended by a period,
+    a colon or the line, in `after`, the text after the number) stays."""
+    if not contents or " ".join(own.lower().split()) == " ".join(contents.lower().split()):
+        return False
+    words = own.split()
+    ended = after.startswith(own) and after[len(own) : len(own) + 1] in (".", ":", "\n", "")
+    return not words or not ended or not (_is_upper(own) or _is_titlecase(words))
+
+
+def _contents_titled(heads: list[LineHead], titles: dict[str, str], text: str) -> None:
+    """A heading whose own line gives no title, or its first sentence as one, takes the
+    contents' title and keeps the sentence as its text."""
+    for h in heads:
+        title = titles.get(h.number)
+        after = text[h.rest : h.rest + len(h.title) + 1] if h.rest >= 0 else ""
+        if h.kind == "section" and h.rest >= 0 and own_title_lost(h.title, title, after):
+            h.title, h.body = titles[h.number], h.rest
 
 
 def find_keyword_containers(text: str) -> list[LineHead]:
@@ -331,6 +373,7 @@ def detect(text: str) -> Grammar | None:
     if best is None:
         return None
     best.headings = sorted(best.headings + _finer(best, candidates, sizes), key=lambda h: h.start)
+    _contents_titled(best.headings, contents_titles(text), text)
     best.containers, coarse = _containers(text, best, candidates, keyword, sizes)
     best.headings = sorted(best.headings + coarse, key=lambda h: h.start)
     return best

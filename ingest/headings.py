@@ -29,6 +29,12 @@ NUMBERED_RE = re.compile(
     r"(?P<num>\d{1,4}(?:[.\-]\d{1,3})*)"
     r"(?:\.(?=\s)|(?=\s+[A-Z][a-z])|(?=\s+[A-Z][A-Z'\-]+(?:[ \t]+[A-Z&][A-Z'\-,]*)*\.))\s+(?=[A-Z])"
 )
+LINE_ITEM_RE = re.compile(
+    r"(?m)^[ \t]*(?P<kw>§{1,2}|Sec\.|SEC\.|Section)[ \t]*(?P<num>\d{1,4}(?:[.\-]\d{1,3})+)\.?"
+    r"[ \t]+(?=\(\w{1,3}\)[ \t]|A[ \t])"
+)
+"""A numbered paragraph at the start of a line that opens with an item or a one-letter word
+('§ 7.2.4 (a) The tank ...', '§ 7.2.5 A permit ...'): a section with no title of its own."""
 RANGE_RE = re.compile(
     r"(?:(?<=\s)|^)(?:Sections|Secs\.)\s+(?P<a>\d{1,4})\s+(?:through|to|-)\s+(?P<b>\d{1,4})\.\s+"
     r"(?P<title>Reserved)\.?"
@@ -51,6 +57,7 @@ class Heading:
     title: str
     level: int = 0
     key: tuple[int, ...] = ()
+    rest: int = -1  # offset of what follows the number (a title printed only in the contents)
 
 
 def roman_to_int(s: str) -> int:
@@ -135,7 +142,16 @@ def find_numbered(text: str) -> list[Heading]:
             title, body = own
         num = m.group("num")
         key = tuple(int(x) for x in re.split(r"[.\-]", num))
-        out.append(Heading(m.start(), body or m.end(), "section", "numbered", num, title, 9, key))
+        out.append(
+            Heading(m.start(), body or m.end(), "section", "numbered", num, title, 9, key, m.end())
+        )
+    taken = {h.start for h in out}
+    for m in LINE_ITEM_RE.finditer(text):
+        at = m.start("kw")
+        if at not in taken:
+            num = m.group("num")
+            key = tuple(int(x) for x in re.split(r"[.\-]", num))
+            out.append(Heading(at, m.end(), "section", "numbered", num, "", 9, key, m.end()))
     for m in RANGE_RE.finditer(text):
         a, b = m.group("a"), m.group("b")
         out.append(

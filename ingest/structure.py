@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from ingest.clean import CleanStream
 from ingest.codified import parse_codified
-from ingest.grammar import detect
+from ingest.grammar import contents_titles, detect, own_title_lost
 from ingest.headings import (
     Heading,
     find_containers,
@@ -143,6 +143,11 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
     }
     style = max(candidates, key=lambda k: len(candidates[k]))
     heads = candidates[style]
+    contents = contents_titles(text)
+    for h in heads:  # '§ 7.2.4 (a) The owner ...': the title printed only in the contents
+        after = text[h.rest : h.rest + len(h.title) + 1] if h.rest >= 0 else ""
+        if h.rest >= 0 and own_title_lost(h.title, contents.get(h.number or ""), after):
+            h.title, h.body = contents[h.number or ""], h.rest
     grammar = detect(text)
     outline = outline_grammar(text)
     if outline is not None and (grammar is None or outline.score > grammar.score):

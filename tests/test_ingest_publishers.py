@@ -186,6 +186,12 @@ CITIES = [
         "model-code-style-county-edition-marks-and-titled-subsections",
     ),
     _fixture(
+        "running-head-titles-city",
+        "running_head_titles_city",
+        ["THORNBURY CITY CODE", "Supp. No. 4", "(Ord.", "Editor's note", "Cross reference", "...."],
+        "city-code-pdf-titles-only-in-contents-and-running-heads",
+    ),
+    _fixture(
         "township-parts",
         "township_parts",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
