@@ -111,7 +111,40 @@ def furniture_indices(lines: Sequence[L], keep: Callable[[str], bool] | None = N
             drop.update(idx)
     known = {s for s, c in counts.items() if c >= MIN_REPEATS}
     drop.update(i for s, idx in where.items() if s not in known and _misread(s, known) for i in idx)
+    drop.update(_varying_heads(shapes, drop))
     return drop
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
+
+
+def _frame(s: str) -> str:
+    """A shape with its words folded by case ('§ #.#.# Tank Capacity' -> '§ #.#.# W'), so that a
+    running head naming the page's section has one frame on every page."""
+    folded = _WORD.sub(lambda m: _case(m[0]), s).split()
+    return " ".join(w for i, w in enumerate(folded) if not i or w != folded[i - 1])
+
+
+def _case(word: str) -> str:
+    if len(word) > 1 and word.isupper():
+        return "U"
+    return "W" if word[0].isupper() else "w"
+
+
+def _varying_heads(shapes: list[str], drop: set[int]) -> set[int]:
+    """Running heads that name the page's section ('§ 7.2.4  Tank Capacity', 'Sewage Treatment
+    § 7.2.5  Pumping'): lines of one frame, with a number, every one of them beside a line
+    already dropped as furniture, at least `MIN_REPEATS` times."""
+    where: dict[str, list[int]] = {}
+    for i, s in enumerate(shapes):
+        if s and "#" in s:
+            where.setdefault(_frame(s), []).append(i)
+    out: set[int] = set()
+    for idx in where.values():
+        near = [any(j in drop and j != i for j in range(i - NEAR, i + NEAR + 1)) for i in idx]
+        if len(idx) >= MIN_REPEATS and all(near) and _spread(idx):
+            out.update(idx)
+    return out
 
 
 def drop_furniture(lines: list[L], keep: Callable[[str], bool]) -> list[L]:

@@ -188,7 +188,16 @@ CITIES = [
     _fixture(
         "running-head-titles-city",
         "running_head_titles_city",
-        ["THORNBURY CITY CODE", "Supp. No. 4", "(Ord.", "Editor's note", "Cross reference", "...."],
+        [
+            "Sewage Treatment",
+            "DEFINITIONS",
+            "PERMIT TERM",
+            "Supp. No. 4",
+            "(Ord.",
+            "Editor's note",
+            "Cross reference",
+            "....",
+        ],
         "city-code-pdf-titles-only-in-contents-and-running-heads",
     ),
     _fixture(

@@ -1,7 +1,8 @@
 """Writes `running_head_titles_city.pdf`: a fictional city code chapter as a one-column PDF whose
 sections are paragraphs numbered `§ 5.2.3` with no title of their own; a section's title is
 printed only in the table of contents and in the running head of the page it starts on
-(alternating heads), with PART containers, "Supp. No." footers with `5-n` page numbers, history
+(alternating heads: '§ 5.2.1  PERMIT REQUIRED', 'Sewage Treatment  § 5.2.2  Permit Term'),
+with PART containers, "Supp. No." footers with `5-n` page numbers, history
 and editor's notes and a Courier setback table. Test data only: run
 `python tests/data/formats/make_running_head_titles_pdf.py` to rebuild it."""
 
@@ -12,6 +13,33 @@ from pathlib import Path
 from fpdf import FPDF
 
 HERE = Path(__file__).parent
+
+DEFINED = [
+    ("Bedroom", "a room that is or may be used for sleeping"),
+    ("Building official", "the person the council names to administer the chapter"),
+    ("Dwelling", "a building or part of one used as a home"),
+    ("Failing system", "a system that does not protect groundwater"),
+    ("Holding tank", "a watertight tank that stores sewage until it is pumped"),
+    ("Imminent threat", "a system that lets sewage reach the ground surface"),
+    ("Maintenance business", "a business licensed to pump and service tanks"),
+    ("Septic tank", "a watertight tank that settles solids out of sewage"),
+    ("Soil treatment area", "the area of soil that receives the tank's effluent"),
+    ("System", "a subsurface sewage treatment system"),
+    ("Owner", "the person who holds title to the property a system serves"),
+    ("Pumping report", "a report of the pumping of a tank"),
+    ("Setback", "the least distance between a system and a feature"),
+    ("Wellhead", "the upper end of a water supply well"),
+    ("Abandonment", "the taking of a system out of use as the state rules direct"),
+    ("Alteration", "a change to a system that changes its size, location or design"),
+    ("Bedrock", "the consolidated rock below the soil"),
+    ("Design flow", "the daily volume of sewage a system is designed to treat"),
+    ("Effluent", "the liquid that leaves a septic tank"),
+    ("Lot", "a parcel of land described in a deed or a plat"),
+    ("Mound", "a soil treatment area built above the natural grade"),
+    ("Replacement", "the installation of a system in place of another"),
+    ("Riser", "a pipe or box that brings a tank's opening to the ground surface"),
+    ("Sewage", "the waste from toilets, baths, laundries, sinks and the like"),
+]
 
 PARTS: list[tuple[str, list[tuple[str, str, list[str]]]]] = [
     (
@@ -43,6 +71,20 @@ PARTS: list[tuple[str, list[tuple[str, str, list[str]]]]] = [
                     "The building official administers this chapter. The building official may enter "
                     "any property at a reasonable time to inspect a system, after notice to the owner.",
                     "Editor's note: Former § 5.1.3, on licensing, was repealed by Ord. 2022-11.",
+                ],
+            ),
+            (
+                "5.1.4",
+                "Definitions",
+                [
+                    "(a) For this chapter, the words below have the meanings given them.",
+                    *[
+                        f"({chr(98 + i)}) {word} means {meaning}, as the term is used in "
+                        "Minnesota Rules, chapter 7080, and as the building official applies it "
+                        "to systems within the city."
+                        for i, (word, meaning) in enumerate(DEFINED)
+                    ],
+                    "(Ord. 2019-04, § 2, 5-7-2019)",
                 ],
             ),
         ],
@@ -158,10 +200,12 @@ class Code(FPDF):
 
     def header(self) -> None:
         self.set_font("Helvetica", "", 8)
-        if self.page_no() % 2:
-            self.cell(0, 5, f"{self.current}", align="R")
+        if self.page_no() == 1:
+            pass
+        elif self.page_no() % 2:
+            self.cell(0, 5, self.current, align="R")
         else:
-            self.cell(0, 5, "THORNBURY CITY CODE", align="L")
+            self.cell(0, 5, f"Sewage Treatment  {self.current.title()}", align="L")
         self.ln(8)
 
     def footer(self) -> None:
@@ -171,9 +215,9 @@ class Code(FPDF):
 
 
 def build(path: Path) -> None:
-    pdf = Code(format="Letter")
+    pdf = Code(format=(105, 148))
     pdf.set_auto_page_break(True, margin=18)
-    pdf.set_margins(25, 18, 25)
+    pdf.set_margins(10, 12, 10)
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 11)
     pdf.multi_cell(0, 6, "CHAPTER 5\nSUBSURFACE SEWAGE TREATMENT SYSTEMS", align="C")
@@ -184,13 +228,12 @@ def build(path: Path) -> None:
         for number, title, _ in sections:
             dots = "." * max(4, 60 - len(number) - len(title))
             pdf.cell(0, 5, f"   § {number}  {title} {dots} 5-2", new_x="LMARGIN", new_y="NEXT")
+    pdf.add_page()
     for part, sections in PARTS:
-        pdf.current = f"§ {sections[0][0]} {sections[0][1].upper()}"
-        pdf.add_page()
         pdf.set_font("Helvetica", "B", 10)
         pdf.cell(0, 6, part, new_x="LMARGIN", new_y="NEXT")
         for number, title, paragraphs in sections:
-            pdf.current = f"§ {number} {title.upper()}"
+            pdf.current = f"§ {number}  {title.upper()}"
             pdf.set_font("Helvetica", "", 10)
             first, *rest = paragraphs
             pdf.multi_cell(0, 5, f"§ {number}  {first}", new_x="LMARGIN", new_y="NEXT")
