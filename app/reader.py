@@ -562,7 +562,9 @@ def subject_words(question: str, names: Sequence[str] = ()) -> set[str]:
     lex = lexicon()
     skip = {_stem(w) for w in [*lex.asking_words, *lex.function_words]} | _name_stems(tuple(names))
     told = lex.pattern(lex.idioms).sub(" ", question.lower().replace("'", ""))
-    return {_stem(w) for w in re.findall(r"[a-z][a-z-]*", told) if len(w) > 2} - skip
+    words = re.findall(r"[a-z][a-z-]*", told)
+    words += [p for w in words if "-" in w for p in w.split("-")]  # 'drip-style': 'drip' too
+    return {_stem(w) for w in words if len(w) > 2} - skip
 
 
 def covers_subject(question: str, text: str, names: Sequence[str] = ()) -> bool:
