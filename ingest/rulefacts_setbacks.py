@@ -61,6 +61,13 @@ _WATERS = re.compile(
 )
 """A water a table row names ("Osprey Lake", "Lake Nora"): a feature of its own, at the row's
 distance."""
+_CLASSED = re.compile(
+    r"\b((?:(?:[A-Z][a-z]+ )+(?:Lake|River|Bay)|Lake [A-Z][a-z]+)(?:(?:,| and|, and) "
+    r"(?:(?:[A-Z][a-z]+ )+(?:Lake|River|Bay)|Lake [A-Z][a-z]+))*) (?:is|are) (?:classified as |"
+    r"designated as |designated )?(?:an? )?((?:[a-z]+ ){1,3})(?:lakes?|rivers?)\b"
+)
+"""'Kabekona Lake and Gimmer Lake are recreational development lakes': each named water is a
+feature of its own, at the distances of the rows for its class."""
 _STATE_RULE = (
     r"(minn(?:esota)?\.? ?(?:r\.|rules),?\s*(?:parts?|chapters?|ch\.)?\s*\d{4}(?:\.\d{4})?)"
 )
@@ -245,13 +252,20 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
     if len(found) < 2:
         return ""
     prefix: dict[int, list[str]] = {}  # a label printed over two lines ends on its figures' line
+    after: dict[int, list[str]] = {}  # '(including Sorrel Lake and ...)' under its row's figures
     pending: list[str] = []
     suffix: list[str] = []
     figs_at = min(m.end("figs") - len(m.group("figs").lstrip()) for _, m in found)
+    last = ""  # the last row's label: '(recreational' left open runs on under its figures
     for line in raw[found[0][0] : found[-1][0] + 1]:
-        if _TROW.match(line):
+        held = [last, *after.get(len(prefix) - 1, [])]
+        opened = sum(x.count("(") - x.count(")") for x in held)
+        if row := _TROW.match(line):
+            last = row.group("label")
             prefix[len(prefix)] = pending
             pending = []
+        elif line.strip() and not pending and (line.strip().startswith("(") or opened > 0):
+            after.setdefault(len(prefix) - 1, []).append(line.strip())
         elif line.strip() and (not re.search(r"\d", line) or len(line.rstrip()) < figs_at):
             pending.append(line.strip())  # a label's first line ('... less than 50 ft deep')
         else:
@@ -291,9 +305,9 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
         return ""
     text = fold(section.text)
     for n, (_, m) in enumerate(found):
-        after = suffix if n == len(found) - 1 else []
-        label = " ".join([*prefix[n], m.group("label"), *after])
-        line = fold(" ".join([*prefix[n], m.group(0), *after]))
+        more = [*after.get(n, []), *(suffix if n == len(found) - 1 else [])]
+        label = " ".join([*prefix[n], m.group("label"), *more])
+        line = fold(" ".join([*prefix[n], m.group(0), *more]))
         if line not in text or read_numbers(label) is None:
             continue
         figs = m.group("figs").split()
@@ -311,6 +325,19 @@ def _nth(m: re.Match[str], j: int) -> list[re.Match[str]]:
     return [figs[j]] if j < len(figs) else []
 
 
+def _classed_waters(section: Section, rows: _Rows) -> None:
+    """Rows for the waters a sentence of the section puts in a class whose rows are listed
+    (see `_CLASSED`), keyed by each water's name."""
+    for sentence in sentences(fold(section.text)):
+        for m in _CLASSED.finditer(sentence):
+            cls = " ".join(m.group(2).split())
+            names = [n for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(1)) if n]
+            for comp, _, _, feet, label, quote in list(rows.entries):
+                if re.search(rf"\b{re.escape(cls)} (?:lake|river)s?\b", label.lower()):
+                    for name in names:
+                        rows.add((comp,), name, feet, quote, key="_".join(name.lower().split()))
+
+
 def setback_rules(section: Section, source: str) -> list[Rule]:
     """The section's setback distances as one rule by feature and part of the system."""
     low = section.text.lower()
@@ -318,6 +345,7 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
         return []
     rows = _Rows()
     quote = _table_rows(section, source, rows) or _text_rows(section, rows)
+    _classed_waters(section, rows)
     tables = rows.tables()
     if not quote or not any(tables.values()):
         return []

@@ -844,6 +844,44 @@ def test_a_feature_listed_twice_by_depth_is_read_as_two_features(feature: str, f
     assert _run([rule], rule.id, feature=feature, component="soil_treatment_area").value == feet
 
 
+LAKE_TABLE = (
+    "A. Setbacks. Every tank and soil treatment area shall be set back from the features in "
+    "the table.\n\n"
+    "                  SETBACK DISTANCES (FEET)\n\n"
+    "  Feature                              Sewage Tank    Soil Treatment Area\n"
+    "  Property line                              10                15\n"
+    "  Natural environment lake, OHWL            150               150\n"
+    "  Recreational development lake, OHWL       100               100\n"
+    "    (including Teal Lake and Little Teal\n"
+    "    Lake)\n"
+    "  General development lake, OHWL             75                75\n\n"
+    "B. Lake Classes. Heron Lake and Mud Lake are natural environment lakes.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("feature", "feet"),
+    [
+        ("teal_lake", 100.0),
+        ("little_teal_lake", 100.0),
+        ("heron_lake", 150.0),
+        ("mud_lake", 150.0),
+        ("lake_general_development", 75.0),
+    ],
+    ids=[
+        "named-under-its-row",
+        "named-under-its-row-wrapped",
+        "classed",
+        "classed-second",
+        "class",
+    ],
+)
+def test_a_named_lake_takes_its_class_rows_distance(feature: str, feet: float) -> None:
+    section = _section(LAKE_TABLE, "Setbacks").model_copy(update={"char_end": len(LAKE_TABLE)})
+    (rule,) = extract_rules([section], LAKE_TABLE)
+    assert _run([rule], rule.id, feature=feature, component="tank").value == feet
+
+
 SUBSECTION_SETBACKS = (
     "Subsection A. Tanks. Every septic tank shall be located not less than:\n"
     "1. Fifteen (15) feet from a property line;\n"
