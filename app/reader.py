@@ -254,8 +254,8 @@ def stated_types(question: str, lex: Lexicon | None = None) -> list[str]:
 
 
 _ONE_PERIOD = re.compile(
-    r"\b(?:a|an)\s+(?:(?:full|whole|entire|single)\s+)?(year|month|week|day|hour)\b", re.I
-)
+    r"\b(?:a|an)\s+(?:(?:full|whole|entire|single)\s+)?(year|month|week|day|hour)\b(?!-)", re.I
+)  # 'a year' (not 'a year-round house')
 
 
 def one_period(text: str) -> str:

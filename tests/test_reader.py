@@ -793,3 +793,23 @@ def test_the_time_for_the_asked_act_comes_before_another_acts_time() -> None:
     assert reader._typed(ranked, "duration", part)[0].provision.text == abandon
     other = "The sewer is in. How long do I have to hook up to it?"
     assert reader._typed(ranked, "duration", other)[0].provision.text == connect
+
+
+@pytest.mark.parametrize(
+    ("question", "types"),
+    [
+        pytest.param("Can we get a longer pumping interval than a year-round house?", [],
+                     id="year-round-states-no-period"),
+        pytest.param("We'll wait a year, ok?", ["duration"], id="a-year-is-one-year"),
+        pytest.param("Is a drip-style system allowed?", [], id="no-figure"),
+    ],
+)  # fmt: skip
+def test_the_periods_a_question_states(question: str, types: list[str]) -> None:
+    assert [t for t in stated_types(question) if t in ("duration", "frequency")] == types
+
+
+def test_a_hyphenated_words_parts_are_subject_words() -> None:
+    from app.reader import subject_words
+
+    assert {"drip", "system"} <= subject_words("Could I put a drip-style system in at my place?")
+    assert "plac" not in subject_words("Could I put a drip-style system in at my place?")
