@@ -66,6 +66,9 @@ from app.understand import Understanding
 from app.verify import VerificationContext
 from core.suspect import is_suspect
 
+_SCAN_SPACE = re.compile(r"(?<=\()\s+|\s+(?=\))|(\d)\s+(?=,\d{3}\b)")
+"""Spaces a scan puts inside a figure's parentheses ('( 100)') or its thousands ('1 ,000')."""
+
 log = logging.getLogger(__name__)
 
 SEARCH_HINTS: dict[str, str] = {
@@ -442,6 +445,7 @@ class QuotingMixin(SubjectMixin):
         supports = [self._support(c.provision.section, c.provision.text) for c in chosen]
         label = best.provision.section.label
         body = f'{label} says: "{text}"'
+        lead = _SCAN_SPACE.sub(r"\1", lead)  # a scan's 'One hundred ( 100) feet' said plainly
         return Block(
             jurisdiction=jurisdiction,
             name=name,

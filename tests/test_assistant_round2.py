@@ -102,12 +102,14 @@ def test_loosely_related_text_is_not_an_answer(assistant: Assistant, question: s
         ("Can a septic system be inspected by the homeowner in Hugo?", "601.03", "the owner"),
         ("Who decides if my septic variance gets approved in Hugo?", "701.03", "City Council"),
         ("What's the penalty for violating the septic ordinance in Hugo?", "901.01", "Misdemeanor"),
+        ("hugo - max length of a single drainfield trench?", "404.09", "One hundred (100) feet"),
     ],
     ids=[
         "hugo-installer-licence",
         "hugo-owner-inspects",
         "who-decides-by-the-rare-word",
         "a-penalty-leads-with-its-figure",
+        "a-scans-spaced-figure-leads-plainly",
     ],
 )
 def test_the_sentence_with_every_asked_word_leads(
