@@ -31,6 +31,7 @@ from ingest.records import Section
 from ingest.rulefacts_area import area_bedrooms, basement_bedrooms, soil_area_rules
 from ingest.rulefacts_consts import date_rules, deferral_rules
 from ingest.rulefacts_deadlines import notice_deadlines
+from ingest.rulefacts_modifiers import modifiers, sibling_modifiers
 from ingest.rulefacts_money import fee_share_rules, first_share_rules, money_rules
 from ingest.rulefacts_more import counted_bedrooms, higher_count, table_rules
 from ingest.rulefacts_setbacks import setback_rules
@@ -40,8 +41,6 @@ from ingest.rulefacts_shapes import (
     RELEVANT,
     Clause,
     const,
-    flag_spec,
-    fold,
     sentences,
     sized_rule,
     subject,
@@ -53,10 +52,6 @@ from ingest.rulefacts_shapes import (
 )
 from ingest.rulefacts_soil import soil_table_rules
 from tools.formulas import (
-    Case,
-    Cases,
-    Condition,
-    ConditionalMultiplier,
     Const,
     Extreme,
     Input,
@@ -112,14 +107,6 @@ _BASE_PLUS = re.compile(
 """'not less than 1,000 gallons plus 350 gallons for each bedroom': a base and a per-bedroom
 amount added to it (not a floor beside it)."""
 _GREATER = re.compile(r"\bwhichever is (?:greater|larger|more)\b|\bthe (?:greater|larger) of\b")
-_COND = re.compile(
-    r"\b(?:where|if|when|whenever) (?:a|an) ([a-z]+(?: [a-z]+)?) (?:is|has been|will be) "
-    r"(?:installed|used|provided|present|planned)"
-    r"|\b(?:where|if|when|whenever) (?:a|the) (?:dwelling|house|home|building) (?:has|uses|is served by) "
-    r"(?:a|an) ([a-z]+(?: [a-z]+)??)(?=[,.;]| or\b| and\b| the\b)"
-)
-"""'where a garbage disposal is installed', 'where a dwelling has a garbage disposal, or ...'."""
-_INCREASE = re.compile(r"\bincreased? by (\d+(?:\.\d+)?) (percent|gallons? per day|gallons?)\b")
 
 
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty)\b", re.I)
@@ -338,66 +325,6 @@ def _fixed(section: Section, para: list[Clause], title: str) -> list[Rule]:
     return out
 
 
-def _modifiers(section: Section, rules: list[Rule]) -> list[Rule]:
-    """'Where a <thing> is installed ... increased by P percent / V gallons': applied to the one
-    rule of the section it speaks of (by unit and subject); dropped when that is not one rule."""
-    # the section's sentences across its lines: '(C) Where a garbage disposal is installed, the
-    # capacity required by subsection\n(B) shall be increased by forty (40) percent.'
-    for text in sentences(fold(section.text)):
-        c = Clause(text=text, read=read_numbers(text))
-        if c.read is None:
-            continue
-        cond = _COND.search(c.read)
-        if cond is None:
-            continue
-        # the increase the condition governs: the one after it, else the nearest before it
-        before = list(_INCREASE.finditer(c.read, 0, cond.start()))
-        inc = _INCREASE.search(c.read, cond.end()) or (before[-1] if before else None)
-        if inc is None:
-            continue
-        amount, kind = float(inc.group(1)), inc.group(2)
-        unit = None if kind == "percent" else _unit(kind)
-        targets = [
-            i
-            for i, r in enumerate(rules)
-            if r.section == section.section
-            and not _deferred(r)
-            and not r.input("daily_flow_gpd")
-            and (unit is None or r.unit == unit)
-            and (("flow" in c.read) == (r.topic == "flow") or r.topic == "holding_tank")
-        ]
-        if len(targets) != 1:
-            continue
-        words = cond.group(1) or cond.group(2)
-        spec = flag_spec(words)
-        when = Condition(input=spec.name, op="eq", value=True, text=f"With a {words}", quote=c.text)
-        old = rules[targets[0]]
-        if unit is None:
-            formula: Any = ConditionalMultiplier(
-                kind="conditional_multiplier",
-                of=old.formula,
-                when=when,
-                label=f"With a {words}: increased by {amount:g} %",
-                factor=const(1 + amount / 100, f"(+{amount:g} %)", "increase", c.text),
-                not_applied=f"Without a {words}, the {amount:g} % increase does not apply "
-                f"(§{section.ref}).",
-            )
-        else:
-            added = Extreme(
-                kind="sum_of",
-                label=f"With a {words}",
-                unit=old.unit,
-                terms=[old.formula, const(amount, old.unit, "added", c.text)],
-            )
-            formula = Cases(
-                kind="cases", cases=[Case(when=when, then=added)], otherwise=old.formula
-            )
-        rules[targets[0]] = old.model_copy(
-            update={"formula": formula, "inputs": [*old.inputs, spec]}
-        )
-    return rules
-
-
 def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
     """Every rule fact the sections' text states in a shape read here, quotes checked verbatim
     (`source`: the text as loaded, whose fixed-width columns name a table's columns)."""
@@ -423,10 +350,10 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
         for rule in found:  # the next one): its first reading
             once.setdefault(rule.id, rule)
         found = list(once.values())
-        modified = _modifiers(section, found)
+        modified = modifiers(section, found)
         tables = table_rules(section, title, source)
         if modified == found:  # 'Where a garbage disposal is installed, the capacity required by
-            tables = _modifiers(section, tables)  # subsection A (its table) is increased'
+            tables = modifiers(section, tables)  # subsection A (its table) is increased'
         found = modified + tables
         found += first_share_rules(section, paras, found)
         found += deferral_rules(section, paras, title)
@@ -445,6 +372,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
     out = soil_table_rules(list(sections), source, out)
     out = soil_area_rules(list(sections), counted_bedrooms(list(sections), out))
     out = higher_count(list(sections), area_bedrooms(list(sections), out))
+    out = sibling_modifiers(list(sections), out)
     return basement_bedrooms(list(sections), out)
 
 

@@ -1215,3 +1215,28 @@ def test_a_tank_table_after_a_paragraph_is_read_by_its_header_words(
     rules = extract_rules([section], PDF_TANK_TABLE)
     (tank,) = [r for r in rules if r.topic == "tank" and r.terms]
     assert _run(rules, tank.id, **inputs).value == gallons
+
+
+def test_a_modifier_in_a_sibling_section_applies_to_the_rule_of_the_section_it_names() -> None:
+    table = (
+        "103.1 Capacity. The liquid capacity of the septic tanks serving a dwelling shall be not "
+        "less than that set forth in Table 103.1.\n\n"
+        "           TABLE 103.1\n"
+        "   MINIMUM SEPTIC TANK CAPACITY\n"
+        "  BEDROOMS        LIQUID CAPACITY (gallons)\n"
+        "  2 or fewer      1,050\n"
+        "  3               1,150\n"
+        "  4               1,450\n"
+    )
+    sibling = (
+        "Where a garbage disposal is installed, the capacity required by Section 103.1 shall be "
+        "increased by fifty (50) percent."
+    )
+    capacity = _section(table, "Capacity").model_copy(
+        update={"section": "103.1", "char_end": len(table)}
+    )
+    disposals = _section(sibling, "Garbage disposals").model_copy(update={"section": "103.2"})
+    rules = [r for r in extract_rules([capacity, disposals], table) if r.topic == "tank"]
+    (rule,) = rules
+    assert _run(rules, rule.id, bedrooms=4, garbage_disposal=True).value == 2175.0
+    assert _run(rules, rule.id, bedrooms=4, garbage_disposal=False).value == 1450.0

@@ -1,0 +1,132 @@
+"""Modifiers of a sizing rule: 'where a <thing> is installed ... the capacity shall be increased
+by P percent / V gallons', applied to the one rule they speak of.
+
+In the rule's own section (`modifiers`), or in a sibling section that names the rule's section
+(`sibling_modifiers`: '103.2 Garbage disposals. Where a garbage disposal is installed, the
+capacity required by Section 103.1 shall be increased by fifty (50) percent.'), whose quote is
+then cited from its own section. A modifier whose target is not one rule is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ingest.numbers import read_numbers
+from ingest.records import Section
+from ingest.rulefacts_shapes import const, flag_spec, fold, located, sentences
+from tools.formulas import Case, Cases, Condition, ConditionalMultiplier, Const, Extreme, Rule
+
+_COND = re.compile(
+    r"\b(?:where|if|when|whenever) (?:a|an) ([a-z]+(?: [a-z]+)?) (?:is|has been|will be) "
+    r"(?:installed|used|provided|present|planned)"
+    r"|\b(?:where|if|when|whenever) (?:a|the) (?:dwelling|house|home|building) (?:has|uses|is served by) "
+    r"(?:a|an) ([a-z]+(?: [a-z]+)??)(?=[,.;]| or\b| and\b| the\b)"
+)
+"""'where a garbage disposal is installed', 'where a dwelling has a garbage disposal, or ...'."""
+_INCREASE = re.compile(r"\bincreased? by (\d+(?:\.\d+)?) (percent|gallons? per day|gallons?)\b")
+
+
+def _unit(text: str) -> str:
+    return "gpd" if "day" in text or text == "gpd" else "gal"
+
+
+def _deferred(rule: Rule) -> bool:
+    return isinstance(rule.formula, Const) and rule.formula.defers_to is not None
+
+
+def _read(text: str) -> tuple[str, re.Match[str], re.Match[str]] | None:
+    """(the sentence as read, its condition, the increase the condition governs: the one after
+    it, else the nearest before it), or None."""
+    read = read_numbers(text)
+    cond = _COND.search(read) if read else None
+    if read is None or cond is None:
+        return None
+    before = list(_INCREASE.finditer(read, 0, cond.start()))
+    inc = _INCREASE.search(read, cond.end()) or (before[-1] if before else None)
+    return (read, cond, inc) if inc is not None else None
+
+
+def _targets(rules: list[Rule], ref: str | None, read: str, unit: str | None) -> list[int]:
+    return [
+        i
+        for i, r in enumerate(rules)
+        if r.section == ref
+        and not _deferred(r)
+        and not r.input("daily_flow_gpd")
+        and (unit is None or r.unit == unit)
+        and (("flow" in read) == (r.topic == "flow") or r.topic == "holding_tank")
+    ]
+
+
+def _modified(
+    old: Rule, text: str, cond: re.Match[str], inc: re.Match[str], at: Section, own: bool
+) -> Rule:
+    """`old` with the increase applied where the condition holds (cited from `at`)."""
+    amount, kind = float(inc.group(1)), inc.group(2)
+    unit = None if kind == "percent" else _unit(kind)
+    words = cond.group(1) or cond.group(2)
+    spec = flag_spec(words)
+    when = Condition(input=spec.name, op="eq", value=True, text=f"With a {words}", quote=text)
+    if not own:
+        when = when.model_copy(update={"section": at.section, "title": at.title})
+    if unit is None:
+        factor = const(1 + amount / 100, f"(+{amount:g} %)", "increase", text)
+        formula: Any = ConditionalMultiplier(
+            kind="conditional_multiplier",
+            of=old.formula,
+            when=when,
+            label=f"With a {words}: increased by {amount:g} %",
+            factor=factor if own else located(factor, at),
+            not_applied=f"Without a {words}, the {amount:g} % increase does not apply (§{at.ref}).",
+        )
+    else:
+        added = const(amount, old.unit, "added", text)
+        with_it = Extreme(
+            kind="sum_of",
+            label=f"With a {words}",
+            unit=old.unit,
+            terms=[old.formula, added if own else located(added, at)],
+        )
+        formula = Cases(kind="cases", cases=[Case(when=when, then=with_it)], otherwise=old.formula)
+    return old.model_copy(update={"formula": formula, "inputs": [*old.inputs, spec]})
+
+
+def modifiers(section: Section, rules: list[Rule]) -> list[Rule]:
+    """Modifiers applied to the one rule of their own section they speak of (by unit and
+    subject), read from the section's sentences across its lines ('(C) Where a garbage disposal
+    is installed, the capacity required by subsection\n(B) shall be increased by forty (40)
+    percent.')."""
+    for text in sentences(fold(section.text)):
+        found = _read(text)
+        if found is None:
+            continue
+        read, cond, inc = found
+        unit = None if inc.group(2) == "percent" else _unit(inc.group(2))
+        targets = _targets(rules, section.section, read, unit)
+        if len(targets) == 1:
+            rules[targets[0]] = _modified(rules[targets[0]], text, cond, inc, section, own=True)
+    return rules
+
+
+_NAMES = re.compile(r"\b(?:Section|Sec\.|§)\s*(\d+(?:[.\-]\d+)+)")
+
+
+def sibling_modifiers(sections: list[Section], rules: list[Rule]) -> list[Rule]:
+    """Modifiers in one section applied to the one rule of the section they name, when that
+    rule has no modifier of its own for the same thing."""
+    for section in sections:
+        if section.kind != "section":
+            continue
+        for text in sentences(fold(section.text)):
+            found = _read(text)
+            named = _NAMES.search(text)
+            if found is None or named is None or named.group(1) == section.section:
+                continue
+            read, cond, inc = found
+            unit = None if inc.group(2) == "percent" else _unit(inc.group(2))
+            targets = _targets(rules, named.group(1), read, unit)
+            spec = flag_spec(cond.group(1) or cond.group(2))
+            if len(targets) == 1 and rules[targets[0]].input(spec.name) is None:
+                rules[targets[0]] = _modified(rules[targets[0]], text, cond, inc, section, False)
+    return rules
