@@ -752,6 +752,14 @@ AREAS = [
      "gallons per day for the dwelling.\n(b) The soil treatment area shall have not less than one "
      "and six-tenths (1.6) square feet of bottom absorption area for each gallon per day of design "
      "flow.", {"bedrooms": 4}, 928.0),
+    ("per_bedroom_never_under_the_area_set_for_any_case",
+     "B. Each soil treatment area serving a dwelling shall provide a bottom absorption area of "
+     "not less than 125 square feet per bedroom, and not less than 375 square feet in any case.",
+     {"bedrooms": 2}, 375.0),
+    ("per_bedroom_over_the_area_set_for_any_case",
+     "B. Each soil treatment area serving a dwelling shall provide a bottom absorption area of "
+     "not less than 125 square feet per bedroom, and not less than 375 square feet in any case.",
+     {"bedrooms": 4}, 500.0),
 ]  # fmt: skip
 
 
@@ -987,43 +995,37 @@ def test_bedrooms_counted_as_the_greater_of_the_plans_and_the_floor_area_divided
     assert _run(rules, area.id, bedrooms=6, floor_area_sqft=3900).value == 1260.0
 
 
-def test_an_unfinished_basement_counts_one_bedroom_more_once() -> None:
-    text = (
-        "(a) The design flow of a dwelling shall be 130 gallons per day for each bedroom, plus "
-        "100 gallons per day for the dwelling.\n"
-        "(b) The soil treatment area shall have not less than 1.4 square feet of bottom area for "
-        "each gallon per day of design flow.\n"
-        "(c) An unfinished basement or lower level counts as one (1) additional bedroom."
-    )
+_COUNTS_AS = (
+    "(a) The design flow of a dwelling shall be 130 gallons per day for each bedroom, plus "
+    "100 gallons per day for the dwelling.\n"
+    "(b) The soil treatment area shall have not less than 1.4 square feet of bottom area for "
+    "each gallon per day of design flow.\n"
+    "(c) An unfinished basement or lower level counts as one (1) additional bedroom."
+)
+_DESIGNED_FOR = (
+    "(a) A trench serving a dwelling shall have not less than 240 square feet of bottom area "
+    "per bedroom.\n"
+    "(b) A dwelling with an unfinished basement or lower level shall be designed for one (1) "
+    "bedroom more than the number shown on its plans."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "basement", "value"),
+    [
+        pytest.param(_COUNTS_AS, "flow", True, 750.0, id="counts-as-one-more"),
+        pytest.param(_COUNTS_AS, "flow", False, 620.0, id="without-one-no-more"),
+        pytest.param(_COUNTS_AS, "area", True, 1050.0, id="area-from-the-raised-flow-once"),
+        pytest.param(_DESIGNED_FOR, "area", True, 960.0, id="designed-for-one-more"),
+    ],
+)
+def test_an_unfinished_basement_counts_one_bedroom_more_once(
+    text: str, topic: str, basement: bool, value: float
+) -> None:
     rules = extract_rules([_section(text, "Design flow and sizing")])
-    flow = next(r for r in rules if r.topic == "flow" and r.terms)
-    area = next(r for r in rules if r.topic == "area" and r.terms)
-    assert _run(rules, flow.id, bedrooms=4, unfinished_basement=True).value == 750.0
-    assert _run(rules, flow.id, bedrooms=4, unfinished_basement=False).value == 620.0
-    assert _run(rules, area.id, bedrooms=4, unfinished_basement=True).value == 1050.0  # 750 x 1.4
-
-
-def test_an_area_per_bedroom_is_never_under_the_area_set_for_any_case() -> None:
-    text = (
-        "B. Each soil treatment area serving a dwelling shall provide a bottom absorption area of "
-        "not less than 125 square feet per bedroom, and not less than 375 square feet in any case."
-    )
-    (area,) = [
-        r for r in extract_rules([_section(text, "Soil treatment area")]) if r.topic == "area"
-    ]
-    assert [_run([area], area.id, bedrooms=b).value for b in (2, 4)] == [375.0, 500.0]
-
-
-def test_a_dwelling_designed_for_one_bedroom_more_with_an_unfinished_basement() -> None:
-    text = (
-        "(a) A trench serving a dwelling shall have not less than 240 square feet of bottom area "
-        "per bedroom.\n"
-        "(b) A dwelling with an unfinished basement or lower level shall be designed for one (1) "
-        "bedroom more than the number shown on its plans."
-    )
-    rules = extract_rules([_section(text, "Sizing")])
-    area = next(r for r in rules if r.topic == "area" and r.terms)
-    assert _run(rules, area.id, bedrooms=3, unfinished_basement=True).value == 960.0
+    rule = next(r for r in rules if r.topic == topic and r.terms)
+    bedrooms = 4 if text is _COUNTS_AS else 3
+    assert _run(rules, rule.id, bedrooms=bedrooms, unfinished_basement=basement).value == value
 
 
 @pytest.mark.parametrize(
