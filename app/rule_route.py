@@ -120,6 +120,14 @@ def _hits(rule: Any, text: str) -> tuple[int, set[str], int]:
     return sum(len(t.split()) for t in found), found, first
 
 
+def _referred(rule: Any, story: str, part: str) -> set[str]:
+    """The rule's terms of several words that the story gives and the part names by one of
+    their words ('holding tank' ... 'tank capacity?')."""
+    asked = set(_stems(part).split())
+    told = {t for t in _hits(rule, story)[1] if len(t.split()) > 1}
+    return {t for t in told if asked & set(_stems(t).split()) and _stems(t) not in _stems(part)}
+
+
 def _depth_choice(choices: list[str], low: str) -> str | None:
     """'well_less_than_50_ft' (a row 'Water supply well, casing less than 50 feet') or 'well',
     for a question that says how deep its well is ('casing only goes down like 35 feet', 'less
@@ -279,7 +287,7 @@ def choose(
         others = " ".join(p.text for p in pieces if p.asked and p is not part)
         if _SAME_AGAIN.match(part.text):
             others = ""  # '..., and from the well?': its feature is its own, not the house's
-        ranked: list[tuple[int, int, int, int, int, Any, dict[str, Any], set[str]]] = []
+        ranked: list[tuple[int, int, int, int, int, int, Any, dict[str, Any], set[str]]] = []
         yes_no = is_yes_no(part.text) or is_yes_no(question)
         best_text: tuple[int, Any] | None = None
         asked = _figure_types(part.text)
@@ -322,24 +330,32 @@ def choose(
             if fits is not None and not (fits(rule, part.text, found) or fits(rule, scope, found)):
                 continue
             checks = int(yes_no and _checks(rule.formula, given))
-            ranked.append((own, checks, score, used, -i, rule, given, found | {f"@{first}"}))
+            # 'a temporary holding tank ... Minimum tank capacity?': of rules as close, the one
+            # whose term the story gives for the part's own word
+            referred = _referred(rule, premise, part.text) if premise else set()
+            back = len(referred)
+            if referred and not own:  # it stands where the part names it
+                low = _stems(part.text)
+                where = [low.find(f" {w} ") for t in referred for w in _stems(t).split()]
+                first = min((a for a in where if a >= 0), default=first)
+            ranked.append((own, checks, score, back, used, -i, rule, given, found | {f"@{first}"}))
         if not ranked and best_text is not None and texts is not None:
             if best_text[1] not in texts:  # asked for, but not computable: its text
                 texts.append(best_text[1])
             continue
         # 'measured 30 inches: do we pass?': the rule that checks the measured figure decides
-        ranked.sort(key=lambda x: x[1:5], reverse=True)
+        ranked.sort(key=lambda x: x[1:6], reverse=True)
         picked: list[tuple[int, Any, dict[str, Any]]] = []
         covered: set[str] = set()
         lead = ranked[0] if ranked else None
-        for own, checks, score, used, _, rule, given, found in ranked:
+        for own, checks, score, _, used, _, rule, given, found in ranked:
             if lead is not None and lead[1] and not checks:
                 continue  # a yes/no part answered by a check: not by a figure beside it
             terms = {t for t in found if not t.startswith("@")}
             several = (
                 lead is not None
-                and (own, score, used) == (lead[0], *lead[2:4])
-                and (rule.topic, rule.section) == (lead[5].topic, lead[5].section)
+                and (own, score, used) == (lead[0], lead[2], lead[4])
+                and (rule.topic, rule.section) == (lead[6].topic, lead[6].section)
                 and any(re.search(rf"\b{re.escape(t)}s\b", part.text.lower()) for t in terms)
             )  # "what are our deadlines?": every rule of the section the words name
             if picked and not several and (not own or terms <= covered):

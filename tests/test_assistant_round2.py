@@ -103,6 +103,12 @@ def test_loosely_related_text_is_not_an_answer(assistant: Assistant, question: s
         ("Who decides if my septic variance gets approved in Hugo?", "701.03", "City Council"),
         ("What's the penalty for violating the septic ordinance in Hugo?", "901.01", "Misdemeanor"),
         ("hugo - max length of a single drainfield trench?", "404.09", "One hundred (100) feet"),
+        (
+            "Council approved a temporary holding tank in Hugo for a 4-bedroom house while sewer "
+            "gets extended. Minimum tank capacity?",
+            "502.05",
+            "1,600 gal",
+        ),
     ],
     ids=[
         "hugo-installer-licence",
@@ -110,6 +116,7 @@ def test_loosely_related_text_is_not_an_answer(assistant: Assistant, question: s
         "who-decides-by-the-rare-word",
         "a-penalty-leads-with-its-figure",
         "a-scans-spaced-figure-leads-plainly",
+        "the-asked-tank-is-the-storys-holding-tank",
     ],
 )
 def test_the_sentence_with_every_asked_word_leads(
