@@ -120,6 +120,12 @@ def _hits(rule: Any, text: str) -> tuple[int, set[str], int]:
     return sum(len(t.split()) for t in found), found, first
 
 
+def _from_the_asked_figure(specs: list[Any], given: dict[str, Any], unit: str) -> bool:
+    """Whether the rule takes as an input a figure in its own unit that the question gives (the
+    alarm level from the tank's capacity): it cannot say whether that figure is enough."""
+    return any(s.kind == "number" and s.unit == unit and s.name in given for s in specs if unit)
+
+
 def _referred(rule: Any, story: str, part: str) -> set[str]:
     """The rule's terms of several words that the story gives and the part names by one of
     their words ('holding tank' ... 'tank capacity?')."""
@@ -289,6 +295,7 @@ def choose(
             others = ""  # '..., and from the well?': its feature is its own, not the house's
         ranked: list[tuple[int, int, int, int, int, int, Any, dict[str, Any], set[str]]] = []
         yes_no = is_yes_no(part.text) or is_yes_no(question)
+        meets = yes_no and bool(lexicon().pattern(lexicon().meets).search(part.text))
         best_text: tuple[int, Any] | None = None
         asked = _figure_types(part.text)
         lex = lexicon()
@@ -330,6 +337,8 @@ def choose(
             if fits is not None and not (fits(rule, part.text, found) or fits(rule, scope, found)):
                 continue
             checks = int(yes_no and _checks(rule.formula, given))
+            if meets and not checks and _from_the_asked_figure(specs, given, rule.unit):
+                continue  # 'is a 1,200 gallon tank enough?': not a rule computed from the 1,200
             # 'a temporary holding tank ... Minimum tank capacity?': of rules as close, the one
             # whose term the story gives for the part's own word
             referred = _referred(rule, premise, part.text) if premise else set()
@@ -348,9 +357,11 @@ def choose(
         picked: list[tuple[int, Any, dict[str, Any]]] = []
         covered: set[str] = set()
         lead = ranked[0] if ranked else None
-        for own, checks, score, _, used, _, rule, given, found in ranked:
+        for own, checks, score, back, used, _, rule, given, found in ranked:
             if lead is not None and lead[1] and not checks:
                 continue  # a yes/no part answered by a check: not by a figure beside it
+            if lead is not None and lead[3] > back and rule.unit == lead[6].unit:
+                continue  # the story's holding tank is the asked tank: not the septic tank
             terms = {t for t in found if not t.startswith("@")}
             several = (
                 lead is not None

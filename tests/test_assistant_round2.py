@@ -109,6 +109,12 @@ def test_loosely_related_text_is_not_an_answer(assistant: Assistant, question: s
             "502.05",
             "1,600 gal",
         ),
+        (
+            "City council approved a temporary holding tank for a 4-bedroom house in Hugo. Is a "
+            "1,200 gallon tank enough?",
+            "502.05",
+            "No. Minimum holding tank capacity",
+        ),
     ],
     ids=[
         "hugo-installer-licence",
@@ -117,6 +123,7 @@ def test_loosely_related_text_is_not_an_answer(assistant: Assistant, question: s
         "a-penalty-leads-with-its-figure",
         "a-scans-spaced-figure-leads-plainly",
         "the-asked-tank-is-the-storys-holding-tank",
+        "enough-is-not-answered-by-a-rule-computed-from-the-figure",
     ],
 )
 def test_the_sentence_with_every_asked_word_leads(
