@@ -226,7 +226,10 @@ def compatible(spec_unit: str, spec_kind: str, q: Quantity) -> bool:
 
 def score(label: str, q: Quantity) -> int:
     words = _label_words(label)
-    near = {_stem(w) for w in (q.before.split()[-5:] + q.after.split()[:6])}
+    # a date's clause names its event further back ('issued our construction permit back in
+    # March 2024')
+    reach = 8 if q.unit in ("date", "datetime") else 5
+    near = {_stem(w) for w in (q.before.split()[-reach:] + q.after.split()[:6])}
     return len(words & near)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
+from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -21,11 +22,19 @@ from pydantic import BaseModel
 from app.compose import Block, _stem, content_words
 from app.lexicon import lexicon
 from app.params import MORE_ROOMS, extract_params
-from app.quantities import _label_words, bind, extract_quantities
+from app.quantities import Quantity, _label_words, bind, compatible, extract_quantities, score
 from app.quoting import _near, key_words
-from app.reader import FIGURE_TYPES, asked_types, carries, is_yes_no, synonyms_of
+from app.reader import (
+    FIGURE_TYPES,
+    asked_types,
+    asking_and_context,
+    carries,
+    is_yes_no,
+    synonyms_of,
+)
 from app.records import ToolCall
 from app.understand import Understanding
+from core.dates import Month
 from core.errors import OrdinanceError, ToolInputError
 
 log = logging.getLogger(__name__)
@@ -231,7 +240,9 @@ def inputs_for(
     at = scope.find(part)
     mine = [q for q in quantities if at >= 0 and at <= q.start < at + len(part)]
     others = [q for q in quantities if q not in mine]
-    given.update(bind(rest, mine))  # the asked part's own figures first
+    # the asked part's own figures first, unless another figure's words fit an input better
+    # ('issued ... in March 2024. We won't finish until October 2025 - is it still valid then?')
+    given.update(bind([s for s in rest if not _fits_elsewhere(s, mine, others)], mine))
     rest = [s for s in rest if s.name not in given]
     given.update(bind(rest, [q for q in others if not _is_stated(q, given)]))
     if "bedrooms" in given and "bedrooms" in stated and MORE_ROOMS.search(scope):
@@ -243,6 +254,19 @@ def inputs_for(
     if needed and rest_of_question:
         given.update(inputs_for(needed, rest_of_question, rest_of_question))
     return given
+
+
+def _fits_elsewhere(spec: Any, mine: list[Quantity], others: list[Quantity]) -> bool:
+    """Whether a date outside the asked part has more of a date input's label words beside it
+    than any date of the asked part (whose date may be the one the answer is checked against)."""
+    if spec.kind not in ("date", "datetime"):
+        return False
+
+    def best(qs: list[Quantity]) -> int:
+        fit = [score(spec.label, q) for q in qs if compatible(spec.unit, spec.kind, q)]
+        return max(fit, default=-1)
+
+    return best(others) > max(best(mine), 0)
 
 
 def _figure_types(text: str) -> set[str]:
@@ -429,9 +453,41 @@ def rule_blocks(
         worker.ctx.allow_numbers_from(data, {k: str(v) for k, v in given.items()})
         new = any(k not in _PARAMS.values() for k in given)
         block = _block(worker, city, result, data, RULE_NEW if new else RULE)
+        if block.outcome is None:
+            block.outcome = _in_time(question, result.value_text, given)
         blocks.append((block, ToolCall(name=f"rule:{rule.id}", arguments=args, result=data)))
     blocks += [_text_block(worker, calc, city, rule) for rule in texts]
     return blocks
+
+
+def _in_time(question: str, due_text: str | None, given: dict[str, Any]) -> bool | None:
+    """A yes/no question naming one date besides those the rule was computed from ('issued in
+    March 2024 ... we finish in October 2025: still valid then?'), answered by that date against
+    the computed one: on or before it is in time (a question asking whether it is late, the
+    reverse); a month that holds the computed day, or no such date, decides nothing."""
+    if due_text is None or not is_yes_no(question):
+        return None
+    try:
+        due = date.fromisoformat(due_text[:10] if len(due_text) >= 10 else f"{due_text}-01")
+    except ValueError:
+        return None
+    asked = [
+        q.value
+        for q in extract_quantities(question)
+        if q.unit in ("date", "datetime") and q.value not in given.values()
+    ]
+    if len(asked) != 1:
+        return None
+    when = asked[0]
+    if isinstance(when, Month) or len(due_text) < 10:
+        if (when.year, when.month) == (due.year, due.month):
+            return None
+        in_time = (when.year, when.month) < (due.year, due.month)
+    else:
+        in_time = (when.date() if isinstance(when, datetime) else when) <= due
+    lex = lexicon()
+    late = lex.pattern(lex.lateness).search(asking_and_context(question)[0])
+    return in_time != bool(late)
 
 
 def _speaks_of(worker: Any, city: str, rule: Any, text: str, found: set[str]) -> bool:

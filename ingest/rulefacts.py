@@ -48,7 +48,16 @@ from ingest.rulefacts_shapes import (
     verbatim,
 )
 from ingest.rulefacts_shapes import (
+    INC_AFTER as _INC_AFTER,
+)
+from ingest.rulefacts_shapes import (
+    INC_BEFORE as _INC_BEFORE,
+)
+from ingest.rulefacts_shapes import (
     OTHER as _OTHER,
+)
+from ingest.rulefacts_shapes import (
+    OVER as _OVER,
 )
 from ingest.rulefacts_soil import soil_table_rules
 from tools.formulas import (
@@ -67,8 +76,6 @@ _UPTO = re.compile(
     r"\b(\d+) (?:or fewer|or less|or under) bedrooms?|\bup to (\d+) bedrooms?|"
     r"\b(?:not more than|no more than) (\d+) bedrooms?"
 )
-_OVER = r"(?:over|above|beyond|in excess of|more than)"
-_EACH = rf"(?:for )?(?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
 _ADD_AFTER = re.compile(
     r"(?P<step>\d+(?:\.\d+)?) (?P<unit>gallons? per day|gpd|gallons?)(?: more| additional)?"
     r" (?:for|per) (?:each|every) additional bedroom\b"
@@ -76,13 +83,6 @@ _ADD_AFTER = re.compile(
 _ADD_BEFORE = re.compile(
     r"(?:each|every) additional bedroom\b[^.;]{0,40}?(?:an additional|additional|add|plus|"
     r"requires|increase[sd]? by) (?P<step>\d+(?:\.\d+)?) (?P<unit>gallons? per day|gpd|gallons?)"
-)
-_INC_AFTER = re.compile(
-    rf"(\d+(?:\.\d+)?) {_UNIT}(?: more| additional| (?:shall|must|will) be added| (?:is|are) added)?"
-    rf" (?:for|per) (?:each|every) (?:additional )?bedroom {_OVER} (\d+)"
-)
-_INC_BEFORE = re.compile(
-    rf"{_EACH},? [^.;]*?(?:increase[sd]? by|add|plus|an additional|additional) (\d+(?:\.\d+)?) {_UNIT}"
 )
 _PER_BEDROOM = re.compile(
     rf"(\d+(?:\.\d+)?) {_UNIT} (?:per|for each|for every|times the number of|multiplied by the "

@@ -109,7 +109,7 @@ def modifiers(section: Section, rules: list[Rule]) -> list[Rule]:
     return rules
 
 
-_NAMES = re.compile(r"\b(?:Section|Sec\.|§)\s*(\d+(?:[.\-]\d+)+)")
+_NAMES = re.compile(r"\b(?:Section|Sec\.|§|Table)\s*(\d+(?:[.\-]\d+)+)")
 
 
 def sibling_modifiers(sections: list[Section], rules: list[Rule]) -> list[Rule]:

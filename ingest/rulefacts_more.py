@@ -18,11 +18,14 @@ from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_shapes import (
     BEDROOMS,
+    INC_AFTER,
+    INC_BEFORE,
     const,
     flag_spec,
     fold,
     located,
     said_in,
+    sentences,
     sized_rule,
     subject,
     table_heading,
@@ -214,6 +217,8 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         starts = int(row.group(1)) == top + 1 if row.group(1) else int(row.group(2)) == top
         if starts and over == ranges[-1][1] and base == _fig(found[-1][1], 0):
             adds, beyond_quote = [step], _verbatim_tail(row_text, text) or row_text
+    if k == 1 and not adds and row is None:
+        adds, beyond_quote = _beyond_said(text, ranges[-1][1], unit)
     quote = caption if caption and caption in text else ""
     if not quote:
         return []
@@ -368,6 +373,24 @@ def _inputs(c: Condition) -> list[str]:
     if c.input:
         return [c.input]
     return [n for sub in (c.all or []) + (c.any or []) for n in _inputs(sub)]
+
+
+def _beyond_said(text: str, top: float | None, unit: str) -> tuple[list[float], str]:
+    """The step for each bedroom beyond the table's last row, said in a sentence of the section
+    rather than in a row ('For a dwelling with more than six bedrooms, the capacity shall be
+    increased by 300 gallons for each bedroom in excess of six.'): ([step], the sentence) when
+    its count is the last row's and its unit the table's, else ([], '')."""
+    for sentence in sentences(text):
+        read = read_numbers(sentence) or ""
+        m = INC_AFTER.search(read)
+        step, said, over = (m.group(1), m.group(2), m.group(3)) if m else (None, "", None)
+        if m is None and (m2 := INC_BEFORE.search(read)) is not None:
+            step, said, over = m2.group(2), m2.group(3), m2.group(1)
+        if step is None or over is None or top is None or float(over) != top:
+            continue
+        if ("day" in said or said == "gpd") == (unit == "gpd"):
+            return [float(step)], sentence.strip()
+    return [], ""
 
 
 def _verbatim_tail(after: str, text: str) -> str:

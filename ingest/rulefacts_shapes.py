@@ -28,6 +28,19 @@ from tools.formulas import (
     walk,
 )
 
+_GALLONS = r"(gallons? per day|gpd|gallons?)"
+OVER = r"(?:over|above|beyond|in excess of|more than)"
+_EACH = rf"(?:for )?(?:each|every) (?:additional )?bedroom {OVER} (\d+)"
+INC_AFTER = re.compile(
+    rf"(\d+(?:\.\d+)?) {_GALLONS}(?: more| additional| (?:shall|must|will) be added| (?:is|are) added)?"
+    rf" (?:for|per) (?:each|every) (?:additional )?bedroom {OVER} (\d+)"
+)
+"""'250 gallons for each bedroom over three' (as read): step, unit, count."""
+INC_BEFORE = re.compile(
+    rf"{_EACH},? [^.;]*?(?:increase[sd]? by|add|plus|an additional|additional) (\d+(?:\.\d+)?) {_GALLONS}"
+)
+"""'for each bedroom over three, add 250 gallons' (as read): count, step, unit."""
+
 BEDROOMS = InputSpec(
     name="bedrooms", kind="integer", unit="bedrooms", label="number of bedrooms", low=1, high=30
 )

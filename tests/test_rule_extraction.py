@@ -1219,7 +1219,16 @@ def test_a_tank_table_after_a_paragraph_is_read_by_its_header_words(
     assert _run(rules, tank.id, **inputs).value == gallons
 
 
-def test_a_modifier_in_a_sibling_section_applies_to_the_rule_of_the_section_it_names() -> None:
+NAMED_BY = [
+    ("by_section", "the capacity required by Section 103.1"),
+    ("by_table", "the required capacity under Table 103.1"),
+]
+
+
+@pytest.mark.parametrize("named", [n[1] for n in NAMED_BY], ids=[n[0] for n in NAMED_BY])
+def test_a_modifier_in_a_sibling_section_applies_to_the_rule_of_the_section_it_names(
+    named: str,
+) -> None:
     table = (
         "103.1 Capacity. The liquid capacity of the septic tanks serving a dwelling shall be not "
         "less than that set forth in Table 103.1.\n\n"
@@ -1231,8 +1240,7 @@ def test_a_modifier_in_a_sibling_section_applies_to_the_rule_of_the_section_it_n
         "  4               1,450\n"
     )
     sibling = (
-        "Where a garbage disposal is installed, the capacity required by Section 103.1 shall be "
-        "increased by fifty (50) percent."
+        f"Where a garbage disposal is installed, {named} shall be increased by fifty (50) percent."
     )
     capacity = _section(table, "Capacity").model_copy(
         update={"section": "103.1", "char_end": len(table)}
@@ -1242,3 +1250,26 @@ def test_a_modifier_in_a_sibling_section_applies_to_the_rule_of_the_section_it_n
     (rule,) = rules
     assert _run(rules, rule.id, bedrooms=4, garbage_disposal=True).value == 2175.0
     assert _run(rules, rule.id, bedrooms=4, garbage_disposal=False).value == 1450.0
+
+
+def test_a_table_extended_beyond_its_last_row_by_a_sentence_of_its_section_is_read() -> None:
+    table = (
+        "303.1 Capacity. The liquid capacity of the septic tank shall be not less than that\n"
+        "shown in Table 303.1. For a dwelling with more than four\n"
+        "bedrooms, the capacity shall be increased by 300\n"
+        "gallons for each bedroom in excess of four.\n"
+        "           TABLE 303.1\n"
+        "   MINIMUM SEPTIC TANK LIQUID CAPACITY\n"
+        "  ---------------------------------------\n"
+        "  NUMBER OF BEDROOMS     CAPACITY (gallons)\n"
+        "  ---------------------------------------\n"
+        "  2 or fewer             1,050\n"
+        "  3                      1,150\n"
+        "  4                      1,450\n"
+        "  More than 4            See 303.1\n"
+    )
+    capacity = _section(table, "Capacity", "303.1")
+    rules = [r for r in extract_rules([capacity], table) if r.topic == "tank"]
+    (rule,) = rules
+    assert _run(rules, rule.id, bedrooms=6).value == 2050.0  # 1,450 + 2 x 300
+    assert _run(rules, rule.id, bedrooms=3).value == 1150.0

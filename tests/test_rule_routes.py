@@ -14,7 +14,7 @@ import pytest
 from app import ui_calc
 from app.cli import main
 from app.quantities import extract_quantities
-from app.rule_route import choose, parts
+from app.rule_route import _in_time, choose, parts
 from app.understand import understand
 from tools import base, calculators
 from tools.applied import apply_topic, compare_topic, needed_inputs, rules_for
@@ -150,6 +150,10 @@ ROUTES = [
     P("east-bethel", "The normal setback is 20 feet. How close can my tank be to my detached garage with no basement in East Bethel?",
       [("setback.accessory_building", {"base_setback_ft": 20})], id="base-figure-garage"),
     P("hugo", "How long is a permit valid in Hugo?", [], id="no-date-no-rule"),
+    P("chaska", "Chaska issued our septic permit back in March 2024. We won't finish until "
+      "October 2024 - is the permit still valid then?",
+      [("permit.expires", {"issue_date": date(2024, 3, 1)})],
+      id="the-date-said-with-the-event-not-the-date-asked-about"),
     P("hugo", "How far does the tank need to be from the house in Hugo, and from the well?",
       [("setback.table", {"component": "tank", "feature": "building"})],
       id="a-feature-asked-again-never-borrows-the-first-parts"),
@@ -363,3 +367,25 @@ def test_a_neighbours_feature_is_that_feature(text: str, feature: str) -> None:
     from app.params import extract_params
 
     assert extract_params(text).feature == feature
+
+
+STORY = "Chaska issued our septic permit in March 2024 and we finish the work in {when}."
+IN_TIME = [
+    ("before-the-day", STORY + " Is the permit still valid then?", "October 2024", True),
+    ("after-the-day", STORY + " Is the permit still valid then?", "May 2025", False),
+    ("asked-if-late", STORY + " Will it have expired by then?", "October 2024", False),
+    ("asked-if-late-after", STORY + " Are we too late?", "May 2025", True),
+    ("the-month-of-the-day", STORY + " Still valid then?", "March 2025", None),
+    ("not-a-yes-no", STORY + " When does the permit run out?", "October 2024", None),
+    ("no-other-date", "Chaska issued our permit in March 2024. Is it still valid?", "", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "when", "expected"), [c[1:] for c in IN_TIME], ids=[c[0] for c in IN_TIME]
+)
+def test_a_yes_no_question_naming_a_second_date_is_answered_by_it_against_the_computed_one(
+    question: str, when: str, expected: bool | None
+) -> None:
+    given = {"issue_date": date(2024, 3, 1)}
+    assert _in_time(question.format(when=when), "2025-03-01", given) is expected
