@@ -42,7 +42,7 @@ CONTAINER_RE = re.compile(
     r"^[ \t]*(?P<kw>ARTICLE|Article|CHAPTER|Chapter|SUBCHAPTER|Subchapter|DIVISION|Division|"
     r"PART|Part|TITLE|Title)[ \t]+(?P<num>[IVXLC]+|\d{1,4}[A-Z]?|(?i:one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
-    r"nineteen|twenty))\b[.:]?[ \t]*(?:[-–—][ \t]*)?"
+    r"nineteen|twenty))\b[.:]?[ \t]*(?:(?:--?|[–—])[ \t]*)?"
     r"(?P<title>[^\n]*)$",
     re.M,
 )
@@ -190,6 +190,26 @@ def parse_title(rest: str, has_kw: bool) -> tuple[str, int] | None:
     return title, consumed
 
 
+def _title_below(text: str, end: int) -> tuple[str, int] | None:
+    """(title, where its text begins) of an upper-case title on up to three lines after a keyword
+    and a number that end their own line, the last ended by a period; or None."""
+    if text[end : end + 1] != "\n":
+        return None
+    at, said = end, []
+    for _ in range(3):
+        nl = text.find("\n", at + 1)
+        nl = len(text) if nl < 0 else nl
+        line = " ".join(text[at + 1 : nl].split())
+        if not _is_upper(line) or not _TITLE_CHARS.fullmatch(line.rstrip(".")):
+            return None
+        said.append(line)
+        at = nl
+        if line.endswith("."):
+            title = " ".join(said)[:-1]
+            return (title, at) if len(title.split()) <= 12 else None
+    return None
+
+
 def find_candidates(text: str) -> list[LineHead]:
     out: list[LineHead] = []
     for m in HEAD_RE.finditer(text):
@@ -214,11 +234,41 @@ def find_candidates(text: str) -> list[LineHead]:
             out.append(LineHead(m.start(), m.end(), num, "Reserved", _key(num), scheme, "reserved"))
             continue
         parsed = parse_title(rest, bool(kw))
+        if parsed is None and kw and not rest.strip():
+            below = _title_below(text, m.end())
+            if below is not None:  # 'SEC. 8-45' / 'ADMINISTRATION.': a title wrapped whole
+                title, body = below
+                out.append(LineHead(m.start(), body, num, title, _key(num), scheme, rest=body))
+            continue
         if parsed is None:
             continue
         title, consumed = parsed
         body = m.start("rest") + consumed
         out.append(LineHead(m.start(), body, num, title, _key(num), scheme, rest=m.start("rest")))
+    taken = {h.start for h in out}
+    out += [h for h in _trailing_numbers(text) if h.start not in taken]
+    return sorted(out, key=lambda h: h.start)
+
+
+_TRAILING = re.compile(
+    rf"^[ \t]*(?P<title>[A-Z][^\n]{{0,100}}?)[ \t]+(?:--?|[—–])[ \t]*(?P<num>{_NUM})[ \t]*$", re.M
+)
+"""A heading whose number follows its title ('PERMIT REQUIRED -- 5.201'), alone on its line."""
+
+
+def _trailing_numbers(text: str) -> list[LineHead]:
+    out: list[LineHead] = []
+    for m in _TRAILING.finditer(text):
+        title, num = m.group("title").strip(), m.group("num")
+        words = title.split()
+        if len(words) > 12 or not _TITLE_CHARS.fullmatch(title):
+            continue
+        if not (_is_upper(title) or _is_titlecase(words)) or _SENTENCE_VERB.search(title):
+            continue
+        if "." not in num and "-" not in num:
+            continue  # 'PART 5 -- ...' is a container; a bare count is no section number
+        shape = _DIGITS.sub("#", num.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        out.append(LineHead(m.start(), m.end(), num, title, _key(num), f"T {shape}"))
     return out
 
 
@@ -263,6 +313,43 @@ def _contents_titled(heads: list[LineHead], titles: dict[str, str], text: str) -
             h.title, h.body = titles[h.number], h.rest
 
 
+def _wrapped_titles(heads: list[LineHead], candidates: list[LineHead], text: str) -> None:
+    """A title that runs on to the next lines ('SEC. 6-63 STATE RULES ADOPTED BY' / 'REFERENCE.')
+    is completed: from a listing of the same number whose title begins with it ('Sec. 6-63 State
+    rules adopted by reference.') when the next line is its remainder, or, where other titles of
+    the document end with a period, from up to three upper-case lines under an upper-case title
+    that lacks it, the last one ending with it. Those lines then leave the text."""
+    listed: dict[str, list[str]] = {}
+    for c in candidates:
+        listed.setdefault(c.number, []).append(" ".join(c.title.split()))
+    sections = [h for h in heads if h.kind == "section" and h.title]
+    ended = sum(text[h.body - 1 : h.body] == "." for h in sections)
+    for h in sections:
+        if text[h.body : h.body + 1] != "\n":
+            continue
+        own = " ".join(h.title.lower().split())
+        lines = text[h.body + 1 :].split("\n", 4)[:4]
+        said = [" ".join(line.split()) for line in lines]
+        rest, taken = "", 0
+        for full in listed.get(h.number, []):
+            if full.lower().startswith(own + " ") and said[0].rstrip(".:").lower() == (
+                full[len(own) :].strip().lower()
+            ):
+                rest, taken = said[0].rstrip(".:"), 1
+                break
+        if not rest and ended >= 2 and _is_upper(h.title):
+            for n in range(1, len(said)):
+                run = said[:n]
+                if not all(_is_upper(x) and _TITLE_CHARS.fullmatch(x.rstrip(".")) for x in run):
+                    break
+                if run[-1].endswith(".") and len(" ".join(run).split()) <= 8:
+                    rest, taken = " ".join(run).rstrip("."), n
+                    break
+        if rest:
+            h.title = f"{h.title} {rest.upper() if _is_upper(h.title) else rest}"
+            h.body += sum(len(line) + 1 for line in lines[:taken])
+
+
 def find_keyword_containers(text: str) -> list[LineHead]:
     out: list[LineHead] = []
     for m in CONTAINER_RE.finditer(text):
@@ -280,6 +367,19 @@ def find_keyword_containers(text: str) -> list[LineHead]:
                 and (_is_upper(nxt) or _is_titlecase(words))
             ):
                 title, body = nxt.rstrip("."), (nl if nl >= 0 else len(text))
+        elif text[m.end() : m.end() + 1] == "\n":
+            # 'DIVISION 2. PERMITS AND' / 'INSPECTIONS', 'DIVISION 2. PERMITS' / 'AND INSPECTIONS':
+            # a title broken at a joining word runs on
+            nl = text.find("\n", m.end() + 1)
+            nxt = text[m.end() + 1 : nl if nl >= 0 else len(text)].strip()
+            joined = nxt and {title.split()[-1].lower(), nxt.split()[0].lower()} & _SMALL
+            if (
+                joined
+                and len(nxt.split()) <= 6
+                and _TITLE_CHARS.fullmatch(nxt.rstrip("."))
+                and _is_upper(nxt) == _is_upper(title)
+            ):
+                title, body = f"{title} {nxt.rstrip('.')}", (nl if nl >= 0 else len(text))
         words = title.split()
         if title and (len(words) > 12 or not _TITLE_CHARS.fullmatch(title)):
             continue
@@ -358,6 +458,7 @@ def detect(text: str) -> Grammar | None:
     for h in candidates:
         schemes.setdefault(h.scheme, []).append(h)
     best: Grammar | None = None
+    rank: tuple[int, bool, int] = (0, False, 0)
     for scheme, heads in schemes.items():
         heads = _drop_toc_entries(heads, [sizes[id(h)] for h in heads])
         seq = _increasing(heads)
@@ -365,15 +466,16 @@ def detect(text: str) -> Grammar | None:
         g = Grammar(scheme, seq)
         if g.score < 2:
             continue
-        if best is None or (g.score, scheme.startswith(("§", "S"))) > (
-            best.score,
-            best.scheme.startswith(("§", "S")),
-        ):
-            best = g
+        # of two schemes with as many headings, the one with text under them: a section list
+        # in 'Sec. 6-61 Title.' ahead of the body's 'SEC. 6-61 TITLE.' headings is not the code
+        held = sum(sizes[id(h)] for h in seq)
+        if best is None or (g.score, scheme.startswith(("§", "S")), held) > rank:
+            best, rank = g, (g.score, scheme.startswith(("§", "S")), held)
     if best is None:
         return None
     best.headings = sorted(best.headings + _finer(best, candidates, sizes), key=lambda h: h.start)
     _contents_titled(best.headings, contents_titles(text), text)
+    _wrapped_titles(best.headings, candidates, text)
     best.containers, coarse = _containers(text, best, candidates, keyword, sizes)
     best.headings = sorted(best.headings + coarse, key=lambda h: h.start)
     return best

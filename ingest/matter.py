@@ -8,10 +8,10 @@ from ingest.records import SectionKind
 
 BACK_MATTER = re.compile(
     r"(?m)^[ \t]*(?:AFFIDAVIT\b|ATTEST\b|Attest:|STATE OF [A-Z]+|Published in\b|Passed and adopted\b|"
-    r"(?:PASSED AND )?ADOPTED (?:by|this)\b|INDEX[ \t]*$)"
+    r"(?:PASSED AND )?ADOPTED (?:by|this)\b|INDEX[ \t]*$|Was this (?:page|information) helpful\b)"
 )
 """Back matter after the last section: signatures, an affidavit, an index ('INDEX' alone on
-its line)."""
+its line), a web page's footer ('Was this page helpful?')."""
 CONTACT = re.compile(r"\b(?:Phone|Fax|Call|Visit|Online|E-?mail)\s*:|Please contact|A copy for")
 CAPTION = r"TABLE\b|Table\s+[\dIVXA-Z][\w.-]*\s*(?:--|[-–—:.])"
 """A table's caption begins its own line ('TABLE 2', 'Table 4.2 -- Minimum ...')."""

@@ -201,6 +201,25 @@ CITIES = [
         "city-code-pdf-titles-only-in-contents-and-running-heads",
     ),
     _fixture(
+        "two-column-caps-city",
+        "two_column_caps_city",
+        ["ELKHORN RAPIDS CITY CODE", "UTILITIES", "Supp. No. 3", "(Ord.", "Editor's note"],
+        "city-code-pdf-in-two-columns-caps-headings-after-a-section-list",
+    ),
+    _fixture(
+        "web-page-township",
+        "web_page_township",
+        [
+            "Back to top",
+            "Print | Share",
+            "Home >",
+            "On this page",
+            "Was this page helpful",
+            "History:",
+        ],
+        "township-web-page-numbers-after-the-titles",
+    ),
+    _fixture(
         "township-parts",
         "township_parts",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
