@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ingest.numbers import words_value
 from ingest.records import SectionKind
 
 BACK_MATTER = re.compile(
@@ -28,9 +29,13 @@ COLUMNS = re.compile(r"\S {3,}\S+(?: \S+)* {3,}\S")
 
 
 def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START) -> str:
-    """Re-flow wrapped lines; keep breaks before list items (`items`), table rows, short lines."""
+    """Re-flow wrapped lines; keep breaks before list items (`items`), table rows, short lines
+    (short for the text's own width: a narrow column's lines are all under 45 characters)."""
     out: list[str] = []
-    prev = ""
+    prev = last = ""
+    widths = sorted(len(" ".join(r.split())) for r in body.split("\n") if r.strip())
+    typical = widths[len(widths) * 4 // 5] if len(widths) >= 5 else 80
+    short = min(45, int(typical * 0.75))
     for raw in body.split("\n"):
         line = " ".join(raw.split())
         if not re.search(r"\w", line):
@@ -41,7 +46,14 @@ def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START) -> str:
             out.append(("\n" if out else "") + raw.rstrip().expandtabs())
             prev = ""
             continue
-        if out and layout != "page-lines" and (items.match(line) or len(prev) < 45):
+        # 'sixteen' / '(16) months': a figure said twice across the line end, not a list item
+        spelled = re.match(r"\(\d+\)", line) and words_value(last) is not None
+        last = line.split()[-1] if line.split() else ""
+        if (
+            out
+            and layout != "page-lines"
+            and ((items.match(line) and not spelled) or len(prev) < short)
+        ):
             out.append("\n" + line)
         elif out:
             out.append(" " + line)
