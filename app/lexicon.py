@@ -195,6 +195,10 @@ class Lexicon(_Record):
     function_words: list[str]
     idioms: str = Field(description="English idioms that name no subject ('on top of').")
     deferral: str
+    defers_figure: str = Field(
+        description="A deferral that leaves a figure to another text ('the period provided in "
+        "Minnesota Rules', 'as set by resolution'), not a passing mention of one."
+    )
     domain: str
     opinion: str
     injection: str
@@ -221,7 +225,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
     fields = [lex.yes_no, lex.scope, lex.outside, lex.replaced, lex.prohibition, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.meets, lex.request, lex.permission, lex.requirement, lex.negative,
               lex.not_negation, lex.conditional, lex.restriction, lex.evasion, lex.lateness,
-              lex.deferral, lex.domain, lex.opinion, lex.injection, lex.idioms]  # fmt: skip
+              lex.deferral, lex.defers_figure, lex.domain, lex.opinion, lex.injection, lex.idioms]  # fmt: skip
     fields += [p for pair in lex.opposites for p in pair]
     for name, t in lex.answer_types.items():
         fields += [*t.asked, t.carries] + ([t.figure] if t.figure else [])

@@ -364,6 +364,8 @@ class QuotingMixin(SubjectMixin):
                 defers = [
                     s for s in ranked[: ranked.index(typed[0])] if deferral(s.provision.text, main)
                 ] or _row_defers(typed[0], ranked, main)
+                if not defers and not yes_no and main in FIGURE_TYPES:
+                    defers = self._defers_on_subject(part, jurisdiction, ranked, typed[0], main)
                 if defers and not yes_no and main in FIGURE_TYPES:
                     # the text closest to the question sends the reader elsewhere for the figure
                     return self._abstain(part, name, jurisdiction, defers, main)
@@ -520,6 +522,28 @@ class QuotingMixin(SubjectMixin):
             if polarity(part, text) == "No":
                 return limit
         return None
+
+    def _defers_on_subject(
+        self, part: str, jurisdiction: str, ranked: list[Scored], best: Scored, main: str
+    ) -> list[Scored]:
+        """Deferrals of the asked type that speak of the asked thing by `yes_no_margin` more than
+        the provision that gives a figure ('how long is a certificate of compliance good for?':
+        'the period for which a certificate remains valid is the period provided in Minnesota
+        Rules ...', over the seven days to file the inspection report beside it)."""
+        subject = self._asked_subject(part, jurisdiction)
+        if not subject:
+            return []
+        lex = lexicon()
+        floor = speaks_of(subject, best.provision.text) + lex.reader.yes_no_margin
+        window = ranked[: lex.reader.defer_window]
+        return [
+            s
+            for s in window
+            if s is not best
+            and deferral(s.provision.text, main)
+            and lex.pattern(lex.defers_figure).search(s.provision.text)
+            and speaks_of(subject, s.provision.text) >= floor
+        ]
 
     def _ruling(
         self,

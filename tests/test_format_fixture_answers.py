@@ -18,6 +18,8 @@ FORMATS = Path(__file__).parent / "data" / "formats"
 BOOKLET = (FORMATS / "manifest-rules-booklet-township.yaml", "heron-ford-township")
 MARGINS = (FORMATS / "manifest-margin-titles-city.yaml", "quarry-glen")
 NEXT_LINE = (FORMATS / "manifest-next-line-titles-county.yaml", "sumac-county")
+WEB_PAGE = (FORMATS / "manifest-web-page-township.yaml", "tamarack-bend-township")
+TWO_COLUMNS = (FORMATS / "manifest-two-column-caps-city.yaml", "elkhorn-rapids")
 
 # what a user asks of any city, by kind ('{place}': the city's name)
 QUESTIONS = {
@@ -44,6 +46,16 @@ LAYOUTS = {
         "a-term": ("sixteen (16) months", "12-44"),
         "a-tank-for-4-bedrooms": ("1,450", "12-45"),
         "pumping": ("thirty (30) months", "12-47"),  # its title after a page break
+    }),
+    "web-page": (WEB_PAGE, "Tamarack Bend Township", {
+        "a-term": ("fourteen (14) months", "3.202"),  # its number after its title
+        "a-tank-for-5-bedrooms": ("1,900", "3.301"),
+        "pumping": ("thirty-six (36) months", "3.401"),
+    }),
+    "two-columns": (TWO_COLUMNS, "Elkhorn Rapids", {
+        "a-term": ("sixteen (16) months", "8-52"),  # its title wrapped in the column
+        "a-tank-for-5-bedrooms": ("1,600", "8-61"),  # 1,000 + 2 x 300
+        "pumping": ("three (3) years", "8-62"),
     }),
 }  # fmt: skip
 EXEMPT = {"booklet": "2.01", "margins": "9-6-2", "next-line": "12-43"}
@@ -90,3 +102,16 @@ def test_a_permit_exemption_in_a_list_says_no(
     answer = assistant_with_city(city[0]).ask(question)
     assert leads_with(answer.answer) == "no", answer.answer
     assert any(c.section == section for c in answer.citations), answer.citations
+
+
+@pytest.mark.slow
+def test_a_figure_the_text_leaves_to_a_state_rule_is_refused_beside_another_figure(
+    assistant_with_city: Callable[[Path], Assistant],
+) -> None:
+    """'How long is a certificate good for?': the section gives ten days to file the report and
+    leaves the certificate's period to a state rule part; the answer says it does not state it."""
+    question = "How long is a certificate of compliance good for in Tamarack Bend Township?"
+    answer = assistant_with_city(WEB_PAGE[0]).ask(question)
+    assert answer.abstained, answer.answer
+    assert "10" not in answer.answer and "ten" not in answer.answer.split(), answer.answer
+    assert any(c.section == "3.203" for c in answer.citations), answer.citations
