@@ -504,6 +504,28 @@ def test_a_paragraph_number_cited_inside_a_sentence_starts_no_paragraph() -> Non
     ]
 
 
+def test_a_narrow_columns_wrapped_lines_are_one_paragraph() -> None:
+    from ingest.matter import tidy
+
+    body = (
+        "A permit shall expire sixteen\n"
+        "(16) months after the date it\n"
+        "is issued unless the work is\n"
+        "completed and given final\n"
+        "inspection. The building\n"
+        "official may renew a permit\n"
+        "once for six (6) months.\n"
+        "(a) A renewal is asked for\n"
+        "in writing.\n"
+    )
+    assert tidy(body, "pdf").splitlines() == [
+        "A permit shall expire sixteen (16) months after the date it is issued unless the work "
+        "is completed and given final inspection. The building official may renew a permit "
+        "once for six (6) months.",
+        "(a) A renewal is asked for in writing.",
+    ]
+
+
 def test_a_run_in_subsection_starts_a_line_of_its_own() -> None:
     """'Subsection B. Term of Permit. ...' after a sentence is a provision of its own, not the
     end of the one before it (a list's last item would otherwise swallow the next lead-in)."""
