@@ -26,7 +26,7 @@ from app.compose import Block, render
 from app.lexicon import lexicon
 from app.params import PREMISE as _PREMISE
 from app.places import detect_jurisdictions
-from app.polarity import polarity, says_no
+from app.polarity import exempts, polarity, says_no
 from app.premises import premise_check
 from app.reader import (
     FIGURE_TYPES,
@@ -176,6 +176,11 @@ def _lead(
         by_case=bool(facts),
     )
     word = checked[0] if checked is not None else (polarity(question, quote) or "")
+    if checked is not None and exempts(question, quote):
+        # the case meets (or falls outside) an exception to what is asked to be required
+        # ('Exceptions: 1. A system installed under a permit issued not more than three years
+        # before the transfer'): met, it is not required
+        word, checked = {"Yes": "No", "No": "Yes"}[checked[0]], None
     if checked is not None and word == "No" and first.value is None:
         # the quoted figure that corrects the premise, said first (a calculator's block states
         # its own figure)

@@ -225,3 +225,17 @@ def _same_without(question: str, provision: str) -> bool:
 _ALTERNATIVE = re.compile(
     r",?\s+or\s+(?=(?:is|are|can|could|do|does|did|must|should|will|would|has|have|may)\b)", re.I
 )
+
+
+def exempts(question: str, quote: str) -> bool:
+    """Whether the quote is an exception ('Exceptions: 1. ...') to a requirement the question
+    asks about ('Do we need another compliance inspection?'), not leave to skip one: a case
+    that meets it is not required, one that falls outside it is."""
+    lex = lexicon()
+    asking = asking_and_context(question)[0]
+    return bool(
+        lex.pattern(lex.exception_item).match(quote)
+        and lex.pattern(lex.requirement).search(asking)
+        and not lex.pattern(lex.evasion).search(asking)
+        and not re.search(r"\bwithout\b", asking, re.I)
+    )

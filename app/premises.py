@@ -176,7 +176,7 @@ def _bounds(provision: str) -> list[tuple[str, float, str, str, str]]:
                 continue
             window = provision[m.end() : m.end() + 70]
             found = _quantities(window)
-            first = _QTY_START.match(window)
+            first = _QTY_START.match(window) or _SPELLED_START.match(window)
             if not found or first is None or not _only_number_words(window[: first.end()]):
                 continue  # the comparison does not bound a figure ('less than the required')
             taken.append((m.start(), m.end()))
@@ -201,6 +201,14 @@ _QTY_START = re.compile(
 day'), spelled words first or not."""
 
 
+_SPELLED_START = re.compile(
+    r"(?:\s+[a-z]+(?:-[a-z]+)?){1,4}?\s+(?:years?|months?|weeks?|days?|hours?|feet|foot|inches|"
+    r"gallons?|acres?|bedrooms?)\b",
+    re.I,
+)
+"""A bounded figure spelled in words only ('not more than three years before the transfer')."""
+
+
 _NUMBER_WORDS = frozenset(
     [*word_values(), "and", "a", "half", "one-half", "quarter", "one-quarter"]
 )
@@ -210,7 +218,7 @@ def _only_number_words(figure: str) -> bool:
     """Whether the words before a bounded figure's digits spell it ('one hundred twenty (120)
     days'), not a frequency ('at least once every 42 months') or another clause."""
     digits = re.search(r"\d", figure)
-    lead = figure[: digits.start()] if digits else figure
+    lead = figure[: digits.start()] if digits else " ".join(figure.split()[:-1])  # its unit
     return all(w in _NUMBER_WORDS for w in re.findall(r"[a-z]+(?:-[a-z]+)?", lead.lower()))
 
 

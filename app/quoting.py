@@ -26,7 +26,7 @@ from app.compose import (
     trim_quote,
 )
 from app.lexicon import lexicon
-from app.polarity import opposed, polarity, says_no
+from app.polarity import exempts, opposed, polarity, says_no
 from app.premises import bound_check, premise_check
 from app.reader import (
     _ITEMS,
@@ -395,7 +395,10 @@ class QuotingMixin(SubjectMixin):
             if checked is not None and checked[0] == "Yes" and opposed(part, text):
                 checked = None  # the figure agrees, but the asked case is the other one
             bounded = bound_check(part, text) if checked is not None else None
-            if bounded is not None:  # '2-acre lot' against 'less than two and one-half (2 1/2)
+            if (bounded or checked) is not None and exempts(part, text):
+                # the case meets an exception to the asked requirement: not required
+                lead = {"Yes": "No", "No": "Yes"}[(bounded or checked or ("",))[0]]
+            elif bounded is not None:  # '2-acre lot' against 'less than two and one-half (2 1/2)
                 lead = f"{bounded[0]}: {bounded[1]}"  # acres': a case, not the rule's figure
             elif checked is not None:
                 word, said = checked
@@ -410,7 +413,9 @@ class QuotingMixin(SubjectMixin):
                         best, text, lead = limit, limit.provision.text, "No"
                 found = figure(text, main, part) if main else None
                 bounded = bound_check(part, text)  # 'a cabin we use 150 days a year'
-                if bounded is not None:  # against 'occupied on fewer than 120 days'
+                if bounded is not None and exempts(part, text):
+                    lead = {"Yes": "No", "No": "Yes"}[bounded[0]]  # met, the exception exempts
+                elif bounded is not None:  # against 'occupied on fewer than 120 days'
                     lead = f"{bounded[0]}: {bounded[1]}"
                 elif lead and found and not (lead == "No" and opposed(part, text)):
                     lead = f"{lead}: {found}"

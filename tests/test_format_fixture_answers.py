@@ -20,6 +20,7 @@ MARGINS = (FORMATS / "manifest-margin-titles-city.yaml", "quarry-glen")
 NEXT_LINE = (FORMATS / "manifest-next-line-titles-county.yaml", "sumac-county")
 WEB_PAGE = (FORMATS / "manifest-web-page-township.yaml", "tamarack-bend-township")
 TWO_COLUMNS = (FORMATS / "manifest-two-column-caps-city.yaml", "elkhorn-rapids")
+MODEL_CODE = (FORMATS / "manifest-icc-style-county.yaml", "yarrow-county")
 
 # what a user asks of any city, by kind ('{place}': the city's name)
 QUESTIONS = {
@@ -115,3 +116,23 @@ def test_a_figure_the_text_leaves_to_a_state_rule_is_refused_beside_another_figu
     assert answer.abstained, answer.answer
     assert "10" not in answer.answer and "ten" not in answer.answer.split(), answer.answer
     assert any(c.section == "3.203" for c in answer.citations), answer.citations
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("age", "expected"),
+    [("two years ago", "no"), ("nine years ago", "yes")],
+    ids=["meets-the-exception", "outside-the-exception"],
+)
+def test_a_case_an_exception_exempts_is_not_required(
+    assistant_with_city: Callable[[Path], Assistant], age: str, expected: str
+) -> None:
+    """'Exceptions: 1. A system installed under a permit issued not more than four years before
+    the transfer': a system put in two years ago needs no inspection at the sale."""
+    question = (
+        f"We're selling our house in Yarrow County. The septic went in under a permit {age}. "
+        "Do we need a compliance inspection before the sale?"
+    )
+    answer = assistant_with_city(MODEL_CODE[0]).ask(question)
+    assert leads_with(answer.answer) == expected, answer.answer
+    assert any(c.section == "105.3" for c in answer.citations), answer.citations

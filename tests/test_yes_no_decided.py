@@ -133,6 +133,12 @@ HOLDING = (
 )
 
 
+EXCEPTED = (
+    "Exceptions: 1. A system installed under a permit issued not more than three years before the "
+    "transfer, for which a certificate of compliance was issued after final inspection."
+)
+
+
 # id -> (question, the provision, (Yes/No, the bounding phrase) or None)
 BOUNDED = {
     "a-case-above-a-fewer-than-bound-is-not-met": (
@@ -155,6 +161,9 @@ BOUNDED = {
     "a-bound-on-a-change-bounds-no-case": (
         "Can we use it fewer than 120 days and still get the longer interval?",
         "Separation may be reduced by not more than six (6) inches.", None),
+    "a-bound-spelled-in-words-only": (
+        "Our system was put in two years ago under a permit. Now we're selling. Is it covered?",
+        EXCEPTED, ("Yes", "not more than three years")),
     "a-frequency-is-not-a-bound": (
         "We pump it every year. Is a 1,000 gallon tank fine?",
         "Tanks shall be pumped at least once every three (3) years.", None),
@@ -356,3 +365,28 @@ def test_a_false_premise_the_text_says_no_to_leads_the_answer(assistant: Assista
     right = assistant.ask("Since Chaska permits are good for 12 months, when does mine run out "
                           "if issued March 1, 2025?")  # fmt: skip
     assert leads_with(right.answer) is None and "March 1, 2026" in right.answer, right.answer
+
+
+SELLING = "Our system was put in {age} under a permit. We're selling. {asked}"
+EXEMPTED = {
+    "met-exception-to-a-requirement-is-no": (
+        SELLING.format(age="two years ago", asked="Do we need a compliance inspection?"), "No"),
+    "missed-exception-to-a-requirement-is-yes": (
+        SELLING.format(age="six years ago", asked="Do we need a compliance inspection?"), "Yes"),
+    "asked-as-leave-to-go-without-it-is-not-decided-by-the-exception": (
+        SELLING.format(age="two years ago", asked="Can we sell without an inspection?"), None),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "expected"), EXEMPTED.values(), ids=EXEMPTED)
+def test_a_case_meeting_an_exception_to_a_requirement_is_not_required(
+    question: str, expected: str | None
+) -> None:
+    from app.polarity import exempts
+
+    if expected is None:
+        assert not exempts(question, EXCEPTED)
+        return
+    met = bound_check(question, EXCEPTED)
+    assert met is not None and exempts(question, EXCEPTED)
+    assert {"Yes": "No", "No": "Yes"}[met[0]] == expected
