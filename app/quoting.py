@@ -26,6 +26,7 @@ from app.compose import (
     trim_quote,
 )
 from app.lexicon import lexicon
+from app.lists import lead_in
 from app.polarity import exempts, opposed, polarity, says_no
 from app.premises import bound_check, premise_check
 from app.reader import (
@@ -389,7 +390,7 @@ class QuotingMixin(SubjectMixin):
             ruling = self._typed(ranked, wanted, part, _q(u))
             best = ruling[0] if ruling else best
         text = best.provision.text
-        lead = ""
+        lead = opening = ""
         if yes_no:
             checked = premise_check(part, text, types, by_case=True)
             if checked is not None and checked[0] == "Yes" and opposed(part, text):
@@ -411,6 +412,13 @@ class QuotingMixin(SubjectMixin):
                     )
                     if limit is not None:
                         best, text, lead = limit, limit.provision.text, "No"
+                        if not says_no(text):  # a list's item: quoted after its lead-in
+                            opening = lead_in(best.provision.section.text, text) or ""
+                elif lead == "No":
+                    later = self._later_item(part, best, ranked)
+                    if later is not None:  # the asked case, later in the list the quote opens
+                        opening, best = later
+                        text = best.provision.text
                 found = figure(text, main, part) if main else None
                 bounded = bound_check(part, text)  # 'a cabin we use 150 days a year'
                 if bounded is not None and exempts(part, text):
@@ -452,6 +460,9 @@ class QuotingMixin(SubjectMixin):
         supports = [self._support(c.provision.section, c.provision.text) for c in chosen]
         label = best.provision.section.label
         body = f'{label} says: "{text}"'
+        if opening:
+            supports.insert(0, self._support(best.provision.section, opening))
+            body = f'{label} says: "{opening}" … "{text}"'
         lead = _SCAN_SPACE.sub(r"\1", lead)  # a scan's 'One hundred ( 100) feet' said plainly
         return Block(
             jurisdiction=jurisdiction,
@@ -475,7 +486,34 @@ class QuotingMixin(SubjectMixin):
         limit = self._exception(question, best, ranked) if best is not None else None
         if limit is None:
             return None
-        return limit.provision.text, self._support(section, limit.provision.text)
+        text = limit.provision.text
+        opening = lead_in(section.text, text) if not says_no(text) else None
+        if opening:  # a list's item, after its lead-in
+            return f'{opening}" … "{text}', self._support(section, opening)
+        return text, self._support(section, text)
+
+    def _later_item(
+        self, part: str, best: Scored, ranked: list[Scored]
+    ) -> tuple[str, Scored] | None:
+        """(the lead-in, the item) of an item of the list `best` opens ('A permit is not required
+        for: 1. Pumping a septic tank. 2.') that holds more of the asked subject than the items
+        `best` quotes ('3. Replacing a pump ... with one of the same capacity.'); or None."""
+        section = best.provision.section
+        shown = best.provision.text.partition(":")[2]
+        if not shown:
+            return None
+        subject = self._asked_subject(part, section.jurisdiction)
+        items = []
+        for p in provisions(section, best.provision.rank):  # the whole section's, not the pool's
+            if p.text in best.provision.text:
+                continue
+            head = lead_in(section.text, p.text)
+            if head and head in best.provision.text:
+                items.append((speaks_of(subject, p.text), head, Scored(p, best.score, {})))
+        if not items:
+            return None
+        share, head, item = max(items, key=lambda t: t[0])
+        return (head, item) if share > speaks_of(subject, shown) else None
 
     def _exception(self, part: str, best: Scored, ranked: list[Scored]) -> Scored | None:
         """Before a Yes: the sentence of the same section that says no to the asked case (an
@@ -492,6 +530,15 @@ class QuotingMixin(SubjectMixin):
             and s.provision.text != best.provision.text
             and says_no(s.provision.text)
         ]
+        # an item later in a list whose lead-in says no ('A permit is not required for:' / ... /
+        # '4. Repairing or replacing a pump ...'): read with its lead-in
+        heads: dict[int, str] = {}
+        have = {s.provision.text for s in limits} | {best.provision.text}
+        for p in provisions(section, best.provision.rank):  # the whole section's list
+            head = lead_in(section.text, p.text) if p.text not in have else None
+            if head and says_no(head):
+                limits.append(Scored(p, best.score, {}))
+                heads[id(limits[-1])] = head
         if not limits:
             return None
         sims = closeness(part, [best.provision.text, *(s.provision.text for s in limits)])
@@ -499,6 +546,7 @@ class QuotingMixin(SubjectMixin):
         top = max(subject.values(), default=0.0)
         rarest = {w: v for w, v in subject.items() if v == top}
         margin = lex.reader.yes_no_exception
+        passing: list[tuple[float, int, Scored]] = []
         for i in sorted(range(len(limits)), key=lambda k: -float(sims[1 + k])):
             limit = limits[i]
             if sims[1 + i] < sims[0] - margin:
@@ -524,9 +572,11 @@ class QuotingMixin(SubjectMixin):
                 continue  # a list of exemptions, none of them the asked case ('a tank lid')
             if speaks_of(rarest, text) < speaks_of(rarest, best.provision.text):
                 continue  # 'the flood fringe, as opposed to the floodway?': not the asked case
-            if polarity(part, text) == "No":
-                return limit
-        return None
+            if polarity(part, heads.get(id(limit), text)) == "No":
+                passing.append((speaks_of(subject, cases or text), -i, limit))
+        # of several that say no, the one whose own case holds most of the asked subject (a
+        # list's third item 'replacing a pump ...' over its lead-in's first 'pumping a tank')
+        return max(passing, key=lambda p: p[:2])[2] if passing else None
 
     def _defers_on_subject(
         self, part: str, jurisdiction: str, ranked: list[Scored], best: Scored, main: str

@@ -528,6 +528,11 @@ def _containers(
         nxt = g.headings[i] if i < len(g.headings) else None
         prev = g.headings[i - 1] if i > 0 else None
         n = len(key)
+        words = h.title.split()
+        plain = not (_is_upper(h.title) or _is_titlecase(words))
+        if plain and (len(words) > 6 or _SENTENCE_VERB.search(h.title)):
+            continue  # a list's item ('3. Replacing a pump, float or alarm with one of the same
+            # capacity.') above the next section is no container of it
         if nxt is not None and nxt.key[:n] == key:
             label = " ".join(_FOOTNOTE_MARK.sub("", text[h.start : h.body]).split())
             out.append(

@@ -136,3 +136,19 @@ def test_a_case_an_exception_exempts_is_not_required(
     answer = assistant_with_city(MODEL_CODE[0]).ask(question)
     assert leads_with(answer.answer) == expected, answer.answer
     assert any(c.section == "105.3" for c in answer.citations), answer.citations
+
+
+@pytest.mark.slow
+def test_an_exempt_item_late_in_a_list_says_no_with_its_lead_in(
+    assistant_with_city: Callable[[Path], Assistant],
+) -> None:
+    """'A permit is not required for: 1. ... 3. Replacing a pump ... of the same capacity.': the
+    third item is quoted after the lead-in that says what the list is."""
+    question = (
+        "Do I need a permit in Tamarack Bend Township to swap my dead pump for the same size?"
+    )
+    answer = assistant_with_city(WEB_PAGE[0]).ask(question)
+    assert leads_with(answer.answer) == "no", answer.answer
+    assert "A permit is not required for:" in answer.answer, answer.answer
+    assert "one of the same capacity" in answer.answer, answer.answer
+    assert any(c.section == "3.201" for c in answer.citations), answer.citations
