@@ -18,8 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.compose import Block, Support, direct_answer, widen_quote
+from app.compose import Block, Support, direct_answer, fee_deferred, widen_quote
+from app.lexicon import lexicon
 from app.quoting import QuotingMixin, RetrieverLike
+from app.reader import asking_and_context, is_yes_no
 from app.records import ToolCall
 from app.understand import Understanding
 from app.verify import STATE_SOURCE, STATE_TITLE, VerificationContext
@@ -319,6 +321,7 @@ class DefaultAnswerer(QuotingMixin):
         parts: list[str] = []
         supports: list[Support] = []
         notes: list[str] = []
+        deferred: list[bool] = []
         keys = self._tool("fact_keys")
         for fact in keys(jurisdiction, topic) if keys is not None and topic in FACT_NAMES else ():
             try:
@@ -337,6 +340,7 @@ class DefaultAnswerer(QuotingMixin):
             self.ctx.allow_numbers_from(data)
             supports.extend(found)
             direct = direct_answer(topic, name, [s.quote for s in found], u.question)
+            deferred.append(fee_deferred(topic, [s.quote for s in found]))
             summary = direct or str(data.get("summary") or "")
             parts.append(re.sub(rf"^{re.escape(name)}:\s*", "", summary).rstrip("."))
             notes.extend(str(w) for w in data.get("warnings") or [])
@@ -345,8 +349,12 @@ class DefaultAnswerer(QuotingMixin):
         headline = parts[0] if len(parts) == 1 else f"{name}: " + "; ".join(parts)
         if len(parts) == 1 and not headline.startswith(("In ", "No:", name)):
             headline = f"{name}: {headline}"
+        # the text gives no amount: an abstention, where the question asks for the amount (not
+        # 'is it just the regular fee?', which the text may still answer)
+        words = set(re.findall(r"[a-z]+", asking_and_context(u.question)[0].lower()))
+        asks = not is_yes_no(u.question) or bool(words & set(lexicon().answer_types["money"].units))
         return Block(jurisdiction=jurisdiction, name=name, headline=headline, supports=supports,
-                     topic=topic, notes=notes)  # fmt: skip
+                     topic=topic, notes=notes, abstained=all(deferred) and asks)  # fmt: skip
 
 
 def _fmt(x: Any) -> str:

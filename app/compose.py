@@ -186,6 +186,17 @@ _WORD_NUM = (
 )
 
 
+def fee_deferred(topic: str, quotes: list[str]) -> bool:
+    """Whether the quotes leave the permit fee to a resolution and state no amount: the text
+    does not give the asked fact (the answer abstains, saying where it defers)."""
+    joined = " ".join(quotes)
+    return (
+        topic == "permit_fee"
+        and not re.search(r"\$\s?\d", joined)
+        and bool(re.search(r"resolution", joined, re.I))
+    )
+
+
 def direct_answer(topic: str, name: str, quotes: list[str], question: str) -> str | None:
     """A short direct statement when the quotes make it certain, else None."""
     joined = " ".join(quotes)
@@ -199,7 +210,7 @@ def direct_answer(topic: str, name: str, quotes: list[str], question: str) -> st
             return f"In {name}, a permit is valid for {m.group(1)} {m.group(2)}"
     if topic == "permit_fee":
         amounts = re.findall(r"\$\s?\d[\d,.]*", joined)
-        if not amounts and re.search(r"resolution", joined, re.I):
+        if fee_deferred(topic, quotes):
             return f"In {name}, the permit fee is set by resolution; the ordinance itself states no amount"
         if amounts:
             return f"{name}'s ordinance states these amounts: {', '.join(dict.fromkeys(amounts))}"

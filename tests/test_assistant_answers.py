@@ -42,11 +42,31 @@ def test_east_bethel_drip_systems_quotes_prohibited_systems(assistant: Assistant
     assert "prohibited" in answer.answer
 
 
-def test_east_bethel_permit_fee_is_set_by_resolution_with_no_amount(assistant: Assistant) -> None:
-    answer = assistant.ask("What is the permit fee in East Bethel?")
+FEE_ASKED = {
+    "asked-plainly": ("What is the permit fee in East Bethel?", True),
+    "asked-whether-the-text-gives-it": (
+        "A resident wants to know what a septic permit costs in East Bethel. Does the ordinance "
+        "give the fee amount?",
+        True,
+    ),
+    "asked-about-another-rule-of-the-fee": (
+        "Started a septic repair in East Bethel before the permit came through. If I apply now, "
+        "is it just the regular fee?",
+        False,
+    ),
+}
+
+
+@pytest.mark.parametrize(("question", "abstains"), FEE_ASKED.values(), ids=FEE_ASKED)
+def test_east_bethel_permit_fee_is_set_by_resolution_with_no_amount(
+    assistant: Assistant, question: str, abstains: bool
+) -> None:
+    """A fee the text leaves to a resolution is an abstention where the amount is asked."""
+    answer = assistant.ask(question)
     assert "set by resolution" in answer.answer and "no amount" in answer.answer
     assert "$" not in answer.answer
     assert {c.jurisdiction for c in answer.citations} == {"east-bethel"}
+    assert answer.abstained is abstains
 
 
 def test_permit_validity_comparison_gives_both_cities_with_citations(assistant: Assistant) -> None:

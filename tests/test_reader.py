@@ -50,6 +50,7 @@ class _Section:
         ("What do I tell them the administrative citation is, how much?", "money"),
         ("How far ahead do I have to schedule the inspection?", "duration"),
         ("How far out do we have to mail notice to the neighbors?", "distance"),
+        ("How much is a septic system permit in Pine Ridge Lake?", "money"),
     ],
     ids=[
         "duration",
@@ -65,6 +66,7 @@ class _Section:
         "how-much-a-citation-is-asks-money",
         "how-far-ahead-asks-a-period",
         "how-far-out-stays-a-distance",
+        "how-much-a-permit-is-asks-money",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
