@@ -426,8 +426,15 @@ def test_a_bad_lexicon_fails_with_its_path_and_the_fix(
             "duration",
             "until December 31 of the year following the year it was issued",
         ),
+        ("No fee shall be charged for registration.", "money", "No fee shall be charged"),
     ],
-    ids=["hundred-and-tens", "thousands-and-hundreds", "with-and", "a-period-until-a-date"],
+    ids=[
+        "hundred-and-tens",
+        "thousands-and-hundreds",
+        "with-and",
+        "a-period-until-a-date",
+        "no-fee-is-an-amount",
+    ],
 )
 def test_a_figure_takes_the_whole_number_phrase(text: str, name: str, expected: str) -> None:
     assert figure(text, name) == expected
