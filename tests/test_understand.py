@@ -243,3 +243,16 @@ def test_a_flag_named_with_or_is_given_by_either_phrase(question: str, given: bo
     spec = InputSpec(name="unfinished_basement", kind="flag",
                      label="unfinished basement or lower level (yes/no)")  # fmt: skip
     assert _flag_or_choice(spec, question) is given
+
+
+@pytest.mark.parametrize(
+    ("question", "on_topic"),
+    [
+        ("When does the city registration expire in Hugo?", True),
+        ("How long is a contractor's license good for?", True),
+        ("What is the speed limit on Main Street?", False),
+    ],
+    ids=["a-contractors-registration", "a-license", "traffic"],
+)
+def test_a_question_in_the_rules_vocabulary_is_on_topic(question: str, on_topic: bool) -> None:
+    assert understand(question, KNOWN).on_topic is on_topic
