@@ -441,6 +441,20 @@ def test_a_figure_takes_the_whole_number_phrase(text: str, name: str, expected: 
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The pumper shall make reports monthly to the City.", "monthly"),
+        ("The daily volume of sewage, in gallons per day, for which a system is designed.", None),
+    ],
+    ids=["an-adverb-of-time-is-a-period", "a-measure-named-daily-is-no-period"],
+)
+def test_a_word_like_daily_is_a_period_only_where_it_says_when(
+    text: str, expected: str | None
+) -> None:
+    assert figure(text, "duration") == expected
+
+
+@pytest.mark.parametrize(
     ("question", "main"),
     [
         ("What flow in gallons per day do I design a duplex for?", "flow"),
