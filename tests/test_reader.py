@@ -51,6 +51,8 @@ class _Section:
         ("How far ahead do I have to schedule the inspection?", "duration"),
         ("How far out do we have to mail notice to the neighbors?", "distance"),
         ("How much is a septic system permit in Pine Ridge Lake?", "money"),
+        ("How big does each tested soil treatment area have to be?", "area"),
+        ("How big a septic tank do I need for my lot?", "volume"),
     ],
     ids=[
         "duration",
@@ -67,6 +69,8 @@ class _Section:
         "how-far-ahead-asks-a-period",
         "how-far-out-stays-a-distance",
         "how-much-a-permit-is-asks-money",
+        "how-big-an-area-asks-an-area",
+        "how-big-a-tank-for-a-lot-asks-a-volume",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
