@@ -155,7 +155,7 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     text = fold(section.text)
     rows = [(i, _ROW.match(line)) for i, line in enumerate(raw)]
     found = [(i, m) for i, m in rows if m]
-    if len(found) < 3 or found[-1][0] - found[0][0] != len(found) - 1:
+    if len(found) < 3 or not _one_run(raw, [i for i, _ in found], text):
         return []  # a table is its run of rows, one after another
     first, last = found[0][0], found[-1][0]
     widths = {len(re.findall(_FIG, m.group("figs"))) for _, m in found}
@@ -373,6 +373,18 @@ def _inputs(c: Condition) -> list[str]:
     if c.input:
         return [c.input]
     return [n for sub in (c.all or []) + (c.any or []) for n in _inputs(sub)]
+
+
+def _one_run(raw: list[str], at: list[int], text: str) -> bool:
+    """Whether the rows at lines `at` follow one another, across a page break at most: the lines
+    between two rows are blank or page furniture (not in the section's clean text)."""
+    for a, b in itertools.pairwise(at):
+        between = [" ".join(line.split()) for line in raw[a + 1 : b]]
+        if any(line and line in text for line in between):
+            return False
+        if b - a > 1 and not any(between):
+            return False  # rows set apart by blank lines alone: two tables
+    return True
 
 
 def _beyond_said(text: str, top: float | None, unit: str) -> tuple[list[float], str]:

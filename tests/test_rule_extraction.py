@@ -1273,3 +1273,28 @@ def test_a_table_extended_beyond_its_last_row_by_a_sentence_of_its_section_is_re
     (rule,) = rules
     assert _run(rules, rule.id, bedrooms=6).value == 2050.0  # 1,450 + 2 x 300
     assert _run(rules, rule.id, bedrooms=3).value == 1150.0
+
+
+def test_a_tank_table_broken_by_a_page_break_is_read_as_one_table() -> None:
+    rows_before = "  2 or fewer           1,150\n  3                     1,350\n"
+    rows_after = "  4                     1,600\n  5                     1,850\n"
+    head = (
+        "(a) The septic tank serving a dwelling shall have not less than the liquid capacity "
+        "shown in Table 9.311.\n\n"
+        "                     TABLE 9.311\n"
+        "   MINIMUM SEPTIC TANK LIQUID CAPACITY (GALLONS)\n\n"
+        "  Bedrooms              Capacity\n"
+        "  ----------------      --------\n"
+    )
+    furniture = (
+        "\nCity Council - Adopted 9/9/2024           Page 8 of 18\n\n   SSTS - Chapter 9\n\n"
+    )
+    source = head + rows_before + furniture + rows_after
+    clean = head + rows_before + rows_after
+    section = Section(jurisdiction="testville", section="9.311", title="Septic tanks",
+                      text=clean, char_start=0, char_end=len(source),
+                      jurisdiction_name="Testville")  # fmt: skip
+    rules = [r for r in extract_rules([section], source) if r.topic == "tank"]
+    (rule,) = rules
+    assert _run(rules, rule.id, bedrooms=5).value == 1850.0
+    assert _run(rules, rule.id, bedrooms=3).value == 1350.0
