@@ -425,6 +425,27 @@ def _increasing(heads: list[LineHead]) -> list[LineHead]:
     return out[::-1]
 
 
+_AMENDS = re.compile(r"\bis\s+(?:hereby\s+)?amended\b", re.I)
+
+
+def _amended(
+    text: str, heads: list[LineHead], seq: list[LineHead], sizes: dict[int, int]
+) -> list[LineHead]:
+    """Headings out of the sequence that an amending clause just above names ('Section 3.
+    Section 9.105 of the City Code is amended to read as follows.' then 'Sec. 9.105.'): the
+    amended section, printed where the ordinance amends it."""
+    kept = {id(h) for h in seq} | {h.number for h in seq}
+    out = []
+    for h in heads:
+        if id(h) in kept or h.number in kept or h.kind != "section" or sizes[id(h)] < MIN_BODY:
+            continue
+        before = text[max(0, h.start - 400) : h.start]
+        named = re.search(rf"\b(?:Sections?|Sec\.)\s+{re.escape(h.number)}\b[^.]{{0,160}}", before)
+        if named and _AMENDS.search(named.group(0)):
+            out.append(h)
+    return out
+
+
 def _bodies(heads: list[LineHead], stops: list[int], end: int) -> list[int]:
     """Length of text under each heading up to the next candidate heading or container."""
     out = []
@@ -463,6 +484,7 @@ def detect(text: str) -> Grammar | None:
         heads = _drop_toc_entries(heads, [sizes[id(h)] for h in heads])
         seq = _increasing(heads)
         seq = [h for h in seq if h.kind == "reserved" or sizes[id(h)] >= 1]
+        seq = sorted(seq + _amended(text, heads, seq, sizes), key=lambda h: h.start)
         g = Grammar(scheme, seq)
         if g.score < 2:
             continue

@@ -476,6 +476,29 @@ def test_dotted_numbers_without_keyword_and_chapter_title_on_next_line(tmp_path:
     ]
 
 
+def test_a_code_section_an_ordinance_amends_out_of_order_is_a_section(tmp_path: Path) -> None:
+    """'Section 3. Section 9.105 of the City Code is amended to read as follows.' after the new
+    article's 9.301 ... 9.303: the amended 9.105 is a section of its own, not the text of 9.303."""
+    body = "The owner shall do as this section says, within the time it gives, in every case.\n"
+    doc = _parse_text(
+        tmp_path,
+        "Sec. 9.301. Purpose.\n"
+        + body
+        + "Sec. 9.302. Permits.\n"
+        + body
+        + "Sec. 9.303. Penalty.\n"
+        + body
+        + "Section 3. Section 9.105 of the City Code is amended to read as follows.\n"
+        + "Sec. 9.105. Connection required.\n"
+        + "The owner of each building within 200 feet of the sewer main shall connect to it\n"
+        + "within 270 days after the City mails written notice that service is available.\n",
+    )
+    got = [s.section for s in doc.sections if s.kind == "section"]
+    assert got == ["9.301", "9.302", "9.303", "9.105"]
+    assert "270 days" in _get(doc, "9.105").text  # type: ignore[attr-defined]
+    assert "270 days" not in _get(doc, "9.303").text  # type: ignore[attr-defined]
+
+
 def test_municode_without_dash_keeps_cross_references_in_text(tmp_path: Path) -> None:
     doc = _parse_text(
         tmp_path,
