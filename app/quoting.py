@@ -365,6 +365,8 @@ class QuotingMixin(SubjectMixin):
                 defers = [
                     s for s in ranked[: ranked.index(typed[0])] if deferral(s.provision.text, main)
                 ] or _row_defers(typed[0], ranked, main)
+                if defers and not yes_no:
+                    defers = self._still_deferring(part, jurisdiction, defers, typed[0])
                 if not defers and not yes_no and main in FIGURE_TYPES:
                     defers = self._defers_on_subject(part, jurisdiction, ranked, typed[0], main)
                 if defers and not yes_no and main in FIGURE_TYPES:
@@ -577,6 +579,20 @@ class QuotingMixin(SubjectMixin):
         # of several that say no, the one whose own case holds most of the asked subject (a
         # list's third item 'replacing a pump ...' over its lead-in's first 'pumping a tank')
         return max(passing, key=lambda p: p[:2])[2] if passing else None
+
+    def _still_deferring(
+        self, part: str, jurisdiction: str, defers: list[Scored], typed: Scored
+    ) -> list[Scored]:
+        """The deferrals ranked above the provision with the asked figure, unless that provision
+        holds more of the asked subject by `yes_no_margin` ('started before the permit was
+        issued: what do we charge?': 'where work is begun before the permit is issued, the
+        applicant shall pay three (3) times the permit fee', over 'the fees are set by
+        resolution')."""
+        subject = self._asked_subject(part, jurisdiction)
+        if not subject:
+            return defers
+        own = speaks_of(subject, typed.provision.text) - lexicon().reader.yes_no_margin
+        return [s for s in defers if speaks_of(subject, s.provision.text) > own]
 
     def _defers_on_subject(
         self, part: str, jurisdiction: str, ranked: list[Scored], best: Scored, main: str

@@ -152,3 +152,21 @@ def test_an_exempt_item_late_in_a_list_says_no_with_its_lead_in(
     assert "A permit is not required for:" in answer.answer, answer.answer
     assert "one of the same capacity" in answer.answer, answer.answer
     assert any(c.section == "3.201" for c in answer.citations), answer.citations
+
+
+@pytest.mark.slow
+def test_a_deferral_of_another_case_does_not_hide_the_provision_on_the_asked_one(
+    assistant_with_city: Callable[[Path], Assistant],
+) -> None:
+    """The story's 'pumping business' draws the pumping section, whose notice sentence sends the
+    reader to a state rule; the registration provision holds the asked date and most of what is
+    asked, and answers."""
+    manifest = Path(__file__).resolve().parent.parent / "evals/unseen-2/birch-falls/manifest.yaml"
+    question = (
+        "I registered my pumping business with Birch Falls last May. "
+        "When does the city registration expire?"
+    )
+    answer = assistant_with_city(manifest).ask(question)
+    assert not answer.abstained, answer.answer
+    assert "March 31" in answer.answer, answer.answer
+    assert any(c.section == "13.20.230" for c in answer.citations), answer.citations
