@@ -53,6 +53,7 @@ class _Section:
         ("How much is a septic system permit in Pine Ridge Lake?", "money"),
         ("How big does each tested soil treatment area have to be?", "area"),
         ("How big a septic tank do I need for my lot?", "volume"),
+        ("How much notice does the county want before an inspection?", "duration"),
     ],
     ids=[
         "duration",
@@ -71,6 +72,7 @@ class _Section:
         "how-much-a-permit-is-asks-money",
         "how-big-an-area-asks-an-area",
         "how-big-a-tank-for-a-lot-asks-a-volume",
+        "how-much-notice-asks-a-period",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
