@@ -245,14 +245,13 @@ def test_a_flag_named_with_or_is_given_by_either_phrase(question: str, given: bo
     assert _flag_or_choice(spec, question) is given
 
 
-@pytest.mark.parametrize(
-    ("question", "on_topic"),
-    [
-        ("When does the city registration expire in Hugo?", True),
-        ("How long is a contractor's license good for?", True),
-        ("What is the speed limit on Main Street?", False),
-    ],
-    ids=["a-contractors-registration", "a-license", "traffic"],
-)
+ON_TOPIC = {
+    "a-contractors-registration": ("When does the city registration expire in Hugo?", True),
+    "a-license": ("How long is a contractor's license good for?", True),
+    "traffic": ("What is the speed limit on Main Street?", False),
+}
+
+
+@pytest.mark.parametrize(("question", "on_topic"), ON_TOPIC.values(), ids=ON_TOPIC)
 def test_a_question_in_the_rules_vocabulary_is_on_topic(question: str, on_topic: bool) -> None:
     assert understand(question, KNOWN).on_topic is on_topic
