@@ -328,7 +328,7 @@ def _wrapped_titles(heads: list[LineHead], candidates: list[LineHead], text: str
         if text[h.body : h.body + 1] != "\n":
             continue
         own = " ".join(h.title.lower().split())
-        lines = text[h.body + 1 :].split("\n", 4)[:4]
+        lines = text[h.body + 1 : h.body + 2001].split("\n", 4)[:4]  # a window, not the rest
         said = [" ".join(line.split()) for line in lines]
         rest, taken = "", 0
         for full in listed.get(h.number, []):
