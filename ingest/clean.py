@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ingest.furniture import drop_furniture
+from ingest.gutter import strip_line_numbers
 from ingest.loaders import SourceText
 from ingest.margins import margin_titles
 from ingest.matter import COLUMNS
@@ -30,6 +31,7 @@ LEAD_NUM = re.compile(r"^\s*(\d{1,3})\s+(?=\S)")
 FOOTER_TAIL = re.compile(r"((?:\S+\s+){0,4})Page\s+(\d{1,3})\s*$")
 _LIST_MARKER_LINE = re.compile(r"^\(\s*\w{1,3}\s*\)")
 _PORTAL_CRUMB = re.compile(r"WebLinkAbout|^Home\s*My\b")
+_SUPPLEMENT_MARK = re.compile(r"(?i)Supp\.?\s*No\.?\s*\d{1,3}(?:,?\s*[\d/\-]{4,10})?")
 
 
 @dataclass(slots=True)
@@ -161,11 +163,12 @@ def split_lines(text: str) -> list[Line]:
 
 
 def is_noise_line(text: str) -> bool:
-    """A stamp, lone symbol, scanner junk or web-portal breadcrumb line (not a continuation)."""
+    """A stamp, lone symbol, scanner junk, web-portal breadcrumb or a code supplement's mark
+    alone on its line ('Supp. No. 1') (not a continuation)."""
     s = text.strip()
     if not s:
         return False
-    if _PORTAL_CRUMB.search(s):
+    if _PORTAL_CRUMB.search(s) or _SUPPLEMENT_MARK.fullmatch(s):
         return True
     if not re.search(r"[A-Za-z0-9]", s):
         return True
@@ -417,7 +420,8 @@ def clean_source(source: SourceText) -> CleanStream:
         layout = "page-lines"
     else:
         layout = "flow"
-    if layout != "page-lines":
+    if layout != "page-lines":  # (a page-lines text's pages start with their page numbers)
+        content = [ln for ln in strip_line_numbers(content, Line) if ln.text.strip()]
         content = [
             ln for ln in content if PAGE_NUM_LINE.match(ln.text) or not is_noise_line(ln.text)
         ]

@@ -11,7 +11,9 @@ recognised by its *shape* (digits folded, whitespace collapsed) repeating across
 
 Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes and lines
 (``Source: Ord. 2019-07``), table captions (``TABLE 1010.07-A``), list items (``(a) ...``) and
-lines the page paginator handles itself are never treated as furniture; a line with a
+lines the page paginator handles itself are never treated as furniture, nor is a section's
+keyword and number alone on a line with its title in capitals below it (``SECTION 4`` over
+``PERMIT TERM``); a line with a
 parenthesised group (``(<City> Supp. No. 9, 6-22)``, ``Supp. No. 7 (2023)   13-44``) may be. A
 scan's slips do not hide a footer: ``Page l of 19`` and ``Pagc 9 of 19`` are ``Page # of #``.
 """
@@ -90,11 +92,29 @@ def _spread(idx: list[int]) -> bool:
     return all(b - a >= MIN_GAP for a, b in itertools.pairwise(idx))
 
 
+_KEYWORD_NUMBER = re.compile(
+    r"(?:§{1,2}|Secs?\.?|Section|SECS?\.?|SECTION|Rule|RULE)[ \t]*(?:\d[\d.\-]*|[IVXL]+)\.?"
+)
+_CAPS_TITLE = re.compile(r"[A-Z][A-Z ,;'&/()\-]*[A-Z)]")
+
+
+def _heads_a_title(lines: Sequence[L], i: int) -> bool:
+    """Whether line `i` is a section's keyword and number alone ('SECTION 4') with its title in
+    capitals on the next line ('PERMIT TERM'): a heading, however often its shape repeats."""
+    if i + 1 >= len(lines) or not _KEYWORD_NUMBER.fullmatch(" ".join(lines[i].text.split())):
+        return False
+    title = " ".join(lines[i + 1].text.split()).rstrip(".")
+    return bool(_CAPS_TITLE.fullmatch(title)) and len(title.split()) <= 8
+
+
 def furniture_indices(lines: Sequence[L], keep: Callable[[str], bool] | None = None) -> set[int]:
     """Indices of the lines in `lines` that are page furniture (see the module docstring).
 
     `keep(text)` protects lines another stage handles (e.g. bare page numbers)."""
-    shapes = [shape(ln.text) if _eligible(ln.text) else "" for ln in lines]
+    shapes = [
+        shape(ln.text) if _eligible(ln.text) and not _heads_a_title(lines, i) else ""
+        for i, ln in enumerate(lines)
+    ]
     if keep is not None:
         shapes = [s if s and not keep(ln.text) else "" for s, ln in zip(shapes, lines, strict=True)]
     where: dict[str, list[int]] = {}

@@ -192,15 +192,19 @@ def parse_title(rest: str, has_kw: bool) -> tuple[str, int] | None:
 
 def _title_below(text: str, end: int) -> tuple[str, int] | None:
     """(title, where its text begins) of an upper-case title on up to three lines after a keyword
-    and a number that end their own line, the last ended by a period; or None."""
+    and a number that end their own line, the last ended by a period; or of one such line with
+    no period that text in lower case follows (a centred 'SECTION 4' over 'PERMIT TERM'); or
+    None."""
     if text[end : end + 1] != "\n":
         return None
-    at, said = end, []
+    at, said = end, list[str]()
     for _ in range(3):
         nl = text.find("\n", at + 1)
         nl = len(text) if nl < 0 else nl
         line = " ".join(text[at + 1 : nl].split())
         if not _is_upper(line) or not _TITLE_CHARS.fullmatch(line.rstrip(".")):
+            if len(said) == 1 and re.search(r"[a-z]", line) and len(said[0].split()) <= 8:
+                return said[0], at
             return None
         said.append(line)
         at = nl

@@ -3,6 +3,7 @@
 Codifiers print, after (or before) a section's provisions, matter that is not itself law:
 
 * history notes: ``(Ord. 412, 3-15-2021)``, ``(Ord. No. 2016-04, § 1, 5-2-16)``,
+  ``(Source: Ord. 2021-02; amended by Ord. 2023-01)``,
   ``(Ord. 1187 § 2 (part), 2018; Ord. 1042 § 1, 2011)``,
   ``(Ord. 2007-31, passed 9-17-2007; Am. Ord. 2016-08, passed 4-4-2016)``, and bracketed
   ``[Adopted 4-11-2018 by Ord. No. 18-2]``, ``[Amended 6-3-2020 by Ord. No. 20-4]``,
@@ -25,7 +26,8 @@ import re
 
 _DATE = r"(?:\d{1,2}[-/]\d{1,2}[-/]\d{2,4}|passed|adopted|\b(?:1[89]|20)\d{2}\b)"
 HISTORY_PAREN = re.compile(
-    r"\((?=\s*(?:Ord(?:inance)?s?\b|Am(?:d|ended)?\.|Res(?:olution)?\.?\s|Prior\s+code|"
+    r"\((?=\s*(?:(?:Source|History|Derivation)[ \t]*:[ \t]*)?"  # '(Source: Ord. 2021-02)'
+    r"(?:Ord(?:inance)?s?\b|Am(?:d|ended)?\.|Res(?:olution)?\.?\s|Prior\s+code|"
     r"Code\s+\d{4}|Added|Repealed|Formerly)\.?)"
     rf"(?=(?:[^()]|\([^()]{{0,20}}\))*{_DATE})(?:[^()]|\([^()]{{0,20}}\)){{3,400}}\)"
     r"(?=[ \t]*(?:\n|$|Penalty,?\s+see\b))",

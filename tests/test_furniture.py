@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from ingest.furniture import furniture_indices
+from ingest.gutter import strip_line_numbers
 
 
 @dataclass
@@ -48,3 +49,64 @@ def test_a_table_caption_beside_furniture_stays() -> None:
     lines = _pages("Lindenvale City Code   Rev. 3/2023   10-3{n}", other="TABLE 1010.0{n}-A")
     gone = furniture_indices(lines)
     assert not any(i in gone for i, ln in enumerate(lines) if ln.text.startswith("TABLE"))
+
+
+def test_a_section_line_with_its_title_in_capitals_below_is_a_heading_not_furniture() -> None:
+    lines: list[_Line] = []
+    for n, title in enumerate(["PERMIT TERM", "SETBACKS", "PUMPING", "VARIANCES"], start=4):
+        lines += [_Line("Township of Cormorant Point - SSTS Ordinance"), _Line(f"SECTION {n}")]
+        lines += [_Line(title), _Line("A. Term. A permit is valid for fourteen (14) months.")]
+        lines += [_Line("The owner shall keep the system in good order at all times.")] * 2
+    gone = furniture_indices(lines)
+    assert not any(i in gone for i, ln in enumerate(lines) if ln.text.startswith("SECTION"))
+    assert all(i in gone for i, ln in enumerate(lines) if ln.text.startswith("Township"))
+
+
+@dataclass
+class _Src:
+    text: str
+    start: int
+    pdf_page: int | None = None
+
+
+def _numbered(rows: list[str], first: int = 1) -> list[_Src]:
+    return [_Src(f"{first + i:>5}  {row}".rstrip(), 100 * i) for i, row in enumerate(rows)]
+
+
+_PROSE = [
+    f"The owner shall keep system {k} in good order and pump it when full." for k in range(30)
+]
+_TABLE = [f"{k} bedrooms        {1000 + 250 * k} gallons" for k in range(1, 13)]
+
+
+@pytest.mark.parametrize(
+    ("lines", "first"),
+    [
+        pytest.param(
+            _numbered(["7-3.302  Septic tank capacity.", *_PROSE], 57),
+            "7-3.302  Septic tank capacity.",
+            id="export",
+        ),
+        pytest.param(_numbered([*_PROSE[:10], "", *_PROSE[10:]]), _PROSE[0], id="numbered-blanks"),
+        pytest.param([_Src(t, 0) for t in _PROSE[:15] + _TABLE + _PROSE[15:]], None, id="table"),
+        pytest.param(
+            [_Src(f"{k * 10} feet from a well for system {k}", 0) for k in range(1, 30)],
+            None,
+            id="figures-counting-by-tens",
+        ),
+        pytest.param(
+            [_Src(row, 0) for k in range(1, 9) for row in (f"{k} Permits.", *_PROSE[:3])],
+            None,
+            id="numbered-paragraphs",
+        ),
+    ],
+)
+def test_a_line_number_gutter_is_stripped_and_nothing_else(
+    lines: list[_Src], first: str | None
+) -> None:
+    out = strip_line_numbers(lines, _Src)
+    if first is None:
+        assert out == lines
+        return
+    assert out[0].text == first
+    assert out[0].start == lines[0].start + lines[0].text.index(first)

@@ -220,6 +220,18 @@ CITIES = [
         "township-web-page-numbers-after-the-titles",
     ),
     _fixture(
+        "line-numbered-city",
+        "line_numbered_city",
+        ["Retrieved from", "IRONWOOD CROSSING CITY CODE", "Page 2 of 3", "(Ord.", "Editor's note"],
+        "city-code-exported-with-a-line-number-on-every-line",
+    ),
+    _fixture(
+        "centred-sections-township",
+        "centred_sections_township",
+        ["Ordinance No. 2021-02 (SSTS)", "Supp. No. 1", "(Source:", "....", "WHEREAS"],
+        "township-pdf-centred-section-lines-with-the-title-below",
+    ),
+    _fixture(
         "township-parts",
         "township_parts",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
