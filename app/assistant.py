@@ -552,9 +552,14 @@ class Assistant:
                         # 'do we still have to ...?': the provision that rules on the asked
                         # case (an exception, a waiver) may say no where the fact says yes
                         read = worker.search_blocks(topic, u, city, u.corrected or question)
+                        # ('can we skip the yearly check?': a waiver says yes to leave not to)
+                        lex = lexicon()
+                        evades = lex.pattern(lex.evasion).search(
+                            asking_and_context(u.corrected or question)[0]
+                        )
                         if (
                             read
-                            and re.match(r"No\b", read[0].headline)
+                            and (evades or re.match(r"No\b", read[0].headline))
                             and read[0].supports
                             and says_no(read[0].supports[0].quote)
                         ):

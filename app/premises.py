@@ -51,12 +51,13 @@ def premise_check(
         if (
             stated and name == "count"
         ):  # "2 soil borings" against the provision's "four (4) ... borings"
-            noun = _stem(stated.split()[-1].lower())
+            # ('a 3 bedroom system': its bedrooms or its systems, whichever the provision counts)
+            said = {_stem(w.lower()) for w in stated.split()[1:]}
             pattern = lex.pattern(lex.answer_types[name].figure)
             nouns = [
                 m.group(0)
                 for m in pattern.finditer(provision)
-                if _stem(m.group(0).split()[-1].lower()) == noun
+                if _stem(m.group(0).split()[-1].lower()) in said
             ]
             found = nouns[0] if nouns else None
         if stated and found:

@@ -77,6 +77,11 @@ PREMISES = [
      "The owner shall correct the failure within ninety (90) days.", "No"),
     ("a-stated-multiple", "Soil percs slower than 60 min/inch. Can I size the mound at 1.25x?",
      MOUND, "No"),
+    ("a-count-of-what-a-system-is-sized-for", "Can the septic just be designed as a 3 bedroom "
+     "system?", "Bedrooms to design the septic system for: 4 bedrooms.", "No"),
+    ("a-period-on-a-basis", "We pump it every single year. So we can skip the yearly check?",
+     "Where a tank is regularly pumped on an annual basis, the annual inspection is waived.",
+     "Yes"),
 ]  # fmt: skip
 TYPES = ["duration", "frequency", "money", "distance", "volume", "rate", "area"]
 
@@ -313,6 +318,9 @@ DECIDED = [
                  id="allowed-on-previously-developed-sites-is-no-for-a-new-house"),
     pytest.param("Can I put in a cesspool instead of a septic tank in Hugo?", "no", "Hugo §402.04",
                  id="what-would-be-replaced-is-not-the-subject"),
+    pytest.param("Our Hugo tank is conforming and gets pumped every year. Can we skip the yearly "
+                 "sludge and scum check?", "yes", "Hugo §601.04",
+                 id="a-waiver-gives-leave-to-skip-what-the-facts-require"),
 ]  # fmt: skip
 
 
