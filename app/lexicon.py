@@ -164,6 +164,9 @@ class Lexicon(_Record):
         description="The thing a question would replace ('instead of a septic tank'): not its subject."
     )
     request: str
+    text_asked: str = Field(
+        description="A question whether the text states a figure ('Is that in the ordinance?')."
+    )
     permission: str
     requirement: str
     negative: str

@@ -283,8 +283,25 @@ def asking_and_context(question: str) -> tuple[str, str]:
     return " ".join(asking), " ".join(s for s in sentences if s not in asking)
 
 
+def asks_the_text(question: str, lex: Lexicon | None = None) -> bool:
+    """Whether a question asks if the text states a figure ('Does the chapter list the dollar
+    amount for a permit?', '... what interest rate they charge. Is that in the ordinance?'):
+    a lookup of the figure, answered with it or refused, not with a yes or no."""
+    lex = lex or lexicon()
+    if not lex.pattern(lex.text_asked).search(question):
+        return False
+    return any(
+        lex.pattern(p).search(question)
+        for name in FIGURE_TYPES
+        if name in lex.answer_types
+        for p in lex.answer_types[name].asked
+    )
+
+
 def is_yes_no(question: str, lex: Lexicon | None = None) -> bool:
     lex = lex or lexicon()
+    if asks_the_text(question, lex):
+        return False
     sentences = re.split(r"(?<=[.?!])\s+", question.strip())
     asking = [s for s in sentences if s.endswith("?")] or sentences[-1:]
     for sentence in asking:

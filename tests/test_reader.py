@@ -117,6 +117,12 @@ def test_what_happens_if_asks_a_penalty_only_for_a_violation(question: str, pena
         ("I want to know the setback from a well.", False),
         ("Soils show 36 inches of separation. Good to go?", True),
         ("Good morning, how long is a permit good for?", False),
+        ("Does the septic chapter list the actual dollar amount for a permit?", False),
+        (
+            "They asked what interest rate the county charges on the loan. Is that in the code?",
+            False,
+        ),
+        ("Does the ordinance say I need a permit to replace a tank?", True),
     ],
     ids=[
         "can-i",
@@ -141,6 +147,9 @@ def test_what_happens_if_asks_a_penalty_only_for_a_violation(question: str, pena
         "a-statement-with-no-question-mark",
         "good-to-go-after-a-story",
         "a-greeting-asks-a-figure",
+        "whether-the-text-lists-a-figure-asks-the-figure",
+        "is-that-in-the-code-after-a-figure-asks-the-figure",
+        "whether-the-text-says-a-rule-is-yes-no",
     ],
 )
 def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected: bool) -> None:
