@@ -183,6 +183,7 @@ class Lexicon(_Record):
         description="A provision set out as an exception to the rule before it ('Exceptions: "
         "1. A system installed ...')."
     )
+    waiver: str = Field(description="A provision waiving a requirement ('... is waived').")
     lateness: str = Field(
         description="A question asking whether a date is past a deadline ('has it expired by "
         "then?', 'are we too late?'), not whether it is in time."
@@ -231,7 +232,8 @@ def lexicon(path: Path = PATH) -> Lexicon:
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
     fields = [lex.yes_no, lex.scope, lex.outside, lex.replaced, lex.prohibition, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.meets, lex.request, lex.permission, lex.requirement, lex.negative,
-              lex.not_negation, lex.conditional, lex.restriction, lex.evasion, lex.exception_item, lex.lateness,
+              lex.not_negation, lex.conditional, lex.restriction, lex.evasion, lex.exception_item, lex.waiver, lex.lateness,
+              lex.text_asked,
               lex.deferral, lex.defers_figure, lex.domain, lex.opinion, lex.injection, lex.idioms]  # fmt: skip
     fields += [p for pair in lex.opposites for p in pair]
     for name, t in lex.answer_types.items():

@@ -228,13 +228,14 @@ _ALTERNATIVE = re.compile(
 
 
 def exempts(question: str, quote: str) -> bool:
-    """Whether the quote is an exception ('Exceptions: 1. ...') to a requirement the question
+    """Whether the quote is an exception ('Exceptions: 1. ...') or a waiver ('Where ... pumped on
+    an annual basis, the annual inspection ... is waived') to a requirement the question
     asks about ('Do we need another compliance inspection?'), not leave to skip one: a case
     that meets it is not required, one that falls outside it is."""
     lex = lexicon()
     asking = asking_and_context(question)[0]
     return bool(
-        lex.pattern(lex.exception_item).match(quote)
+        (lex.pattern(lex.exception_item).match(quote) or lex.pattern(lex.waiver).search(quote))
         and lex.pattern(lex.requirement).search(asking)
         and not lex.pattern(lex.evasion).search(asking)
         and not re.search(r"\bwithout\b", asking, re.I)

@@ -66,8 +66,10 @@ def _cited(answer: Answer) -> set[tuple[str, str]]:
         ("Who can pump septic tanks in Hugo?", "hugo", None, "licensed"),
         ("What is the penalty for violating the East Bethel septic ordinance?", "east-bethel",
          None, "misdemeanor"),
+        ("Which septic systems are banned outright in East Bethel?", "east-bethel",
+         "Prohibited systems", "drip systems"),
     ],
-    ids=["eb-selling", "hugo-who-pumps", "eb-penalty"],
+    ids=["eb-selling", "hugo-who-pumps", "eb-penalty", "banned-is-prohibited-and-a-series-a-list"],
 )  # fmt: skip
 def test_resident_wording_finds_the_provision_instead_of_refusing(
     assistant: Assistant, question: str, city: str, ref: str | None, text: str

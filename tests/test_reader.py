@@ -321,6 +321,8 @@ def test_figures_are_verbatim_with_their_unit() -> None:
     assert figure("in the sum of not less than five hundred dollars ($500.00)", "money")
     assert carries("within sixty (60) days after notice", "duration")
     assert not carries("Fees shall be set by resolution.", "money")
+    assert carries("Graveless pipe, drip systems and warrantee systems are prohibited.", "list")
+    assert not carries("In 1996, the owner and the city agreed.", "list")
     assert carries("A permit shall expire on November 30 of the year following.", "duration")
 
 
