@@ -48,6 +48,7 @@ from app.reader import (
     figures,
     holds_subject,
     is_yes_no,
+    multiplied_for,
     provisions,
     score,
     speaks_of,
@@ -722,7 +723,10 @@ class QuotingMixin(SubjectMixin):
         typed = [
             s
             for s in _slots(ranked, params.typed_window)
-            if carries(s.provision.text, main)
+            if (
+                carries(s.provision.text, main)
+                or (main == "money" and multiplied_for(whole or part, s.provision.text))
+            )
             and s.score >= params.typed_share * top
             and (not part or held(s))
             and not (other and lex.pattern(lex.dwelling_only).search(s.provision.text))

@@ -459,6 +459,29 @@ def carries(text: str, name: str) -> bool:
     return bool(t and lex.pattern(t.carries).search(row.read() if row else text))
 
 
+_AMOUNT = re.compile(r"\$|\bdollars?\b", re.I)
+_SENTENCE_END = re.compile(r"[.;:](?:\[\d{1,3}\])?\s|\n")
+_NEAR_WORDS = 6
+_CASE_WORDS = 2
+
+
+def multiplied_for(question: str, text: str) -> bool:
+    """Whether `text` multiplies a fee ('... begun before the permit is issued, the permit fee
+    shall be doubled') in a case the question names ('we started before pulling the permit'):
+    a word of the case (not of the fee phrase beside the figure) is the question's. A multiplier
+    is no answer to what a permit costs."""
+    found = figure(text, "money")
+    if not found or _AMOUNT.search(found) or (at := text.find(found)) < 0:
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    before = text[start:at].split()
+    near = set(stems(" ".join([*before[-_NEAR_WORDS:], found])))
+    kinds = {_stem(w) for w in lexicon().instruments}  # (what the fee is for, not its case)
+    case = set(stems(" ".join(before[:-_NEAR_WORDS]))) - near - kinds
+    asked = subject_words(question) | set(stems(" ".join(synonyms_of(question))))
+    return len(case & asked) >= _CASE_WORDS  # ('started ... before': 'begun before')
+
+
 def _is_unit(words: str) -> bool:
     """A caption's '(IN FEET)': words the answer types read as a unit after a number."""
     return any(carries(f"2 {words}", t) for t in FIGURE_TYPES if t != "count")

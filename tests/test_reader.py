@@ -18,6 +18,7 @@ from app.reader import (
     figure,
     holds_subject,
     is_yes_no,
+    multiplied_for,
     provisions,
     split_parts,
     stated_types,
@@ -853,3 +854,28 @@ def test_a_hyphenated_words_parts_are_subject_words() -> None:
 
     assert {"drip", "system"} <= subject_words("Could I put a drip-style system in at my place?")
     assert "plac" not in subject_words("Could I put a drip-style system in at my place?")
+
+
+_TRIPLED = (
+    "(b) Where work requiring a permit under this article is begun before the permit is issued, "
+    "the permit fee shall be three (3) times the amount otherwise due."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        pytest.param("We started before pulling the permit. What's the permit fee now?", _TRIPLED,
+                      True, id="the-case-named-in-everyday-words"),
+        pytest.param("How much does a septic permit cost?", _TRIPLED, False,
+                     id="a-multiplier-is-not-what-a-permit-costs"),
+        pytest.param("We changed our minds before any inspection. Can we get the fee back?",
+                     _TRIPLED, False, id="one-shared-word-is-not-the-case"),
+        pytest.param("We started before the permit was issued. What is the fee?",
+                     "The permit fee is $150.", False, id="an-amount-is-not-a-multiplier"),
+    ],
+)  # fmt: skip
+def test_a_fee_multiplier_answers_only_the_case_it_is_for(
+    question: str, text: str, answers: bool
+) -> None:
+    assert multiplied_for(question, text) is answers
