@@ -117,6 +117,10 @@ class Spelling(_Record):
         description="Words that say what kind of place a name is ('Township', 'County'): not "
         "the name itself."
     )
+    water_kinds: list[str] = Field(
+        description="Words that say a name is a body of water ('Ostby Lake'): with the place "
+        "kinds, they mark the names a question gives."
+    )
 
 
 class Bounds(_Record):

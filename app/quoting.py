@@ -63,7 +63,7 @@ from app.reader import (
 )
 from app.records import ToolCall
 from app.rows import ROWS
-from app.subjects import _NEEDS, GENERIC, SubjectMixin
+from app.subjects import _NEEDS, GENERIC, SubjectMixin, proper_names
 from app.understand import Understanding
 from app.verify import VerificationContext
 from core.suspect import is_suspect
@@ -671,6 +671,16 @@ class QuotingMixin(SubjectMixin):
             # the rule on 'do I need a permit?' speaks of a permit, whatever the story before
             # it ('I'm replacing the drainfield') shares with other provisions
             rules = [(v, s) for v, s in rules if speaks_of(own, s.provision.text)]
+        named = {w: 1.0 for w in proper_names(self._without_places(part)) if w in subject}
+        naming = [
+            (speaks_of(subject, s.provision.text), s)
+            for s in ranked
+            if named and speaks_of(named, s.provision.text)
+        ]
+        if naming:
+            # 'I hold a Carver County license. Is it accepted?': the provision naming it
+            # ('City acknowledges persons licensed through Carver County.'), a rule if one does
+            rules = [(v, s) for v, s in rules if speaks_of(named, s.provision.text)] or naming
         if not rules:
             return None
         spoken, best = max(rules, key=lambda r: r[0] + params.yes_no_score * r[1].score / top)

@@ -29,6 +29,19 @@ from app.reader import (
     weighed,
 )
 
+
+def proper_names(text: str) -> set[str]:
+    """Stems of the names of places and bodies a text gives ('a Carver County license', 'on
+    Big Ostby Lake'): capitalised words before a capitalised kind of place or water."""
+    spelling = lexicon().spelling
+    kinds = {k.capitalize() for k in [*spelling.place_kinds, *spelling.water_kinds]}
+    out: set[str] = set()
+    for m in re.finditer(r"((?:[A-Z][a-z'-]+\s+){1,3})([A-Z][a-z]+)\b", text):
+        if m.group(2) in kinds:
+            out.update(_stem(w.lower()) for w in m.group(1).split() if len(w) > 2)
+    return out
+
+
 GENERIC = {
     "tank", "tanks", "septic", "system", "systems", "sewer", "sewage", "gallons", "ordinance",
     "city", "rules", "rule", "required", "requirement", "requirements", "need", "minimum",
@@ -200,7 +213,12 @@ class SubjectMixin:
             subject = weighed(subject_words(asked.group(1), names), weight) if asked else {}
         around = weighed(subject_words(context, names) - set(subject), weight)
         share = lexicon().reader.yes_no_context
-        return subject | {w: share * v for w, v in around.items()}
+        whole = subject | {w: share * v for w, v in around.items()}
+        named = proper_names(told)
+        if whole and named:  # 'I hold a Carver County license. Does the city accept that?': a
+            top = max(whole.values())  # name the city's text uses is the subject, told before
+            whole = {w: top if w in named and v > 0 else v for w, v in whole.items()}
+        return whole
 
     def _without_places(self, text: str) -> str:
         """The text without the corpus's city names (every provision's city is the asked one)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.reader import asking_and_context, rarity, speaks_of, subject_words, weighed
+from app.subjects import proper_names
 
 # a tiny city: every section speaks of tanks; one of additives, one of sump pumps
 CITY = [
@@ -109,3 +110,19 @@ def test_the_asking_sentence_is_told_from_the_sentences_around_it(
     question: str, asking: str, context: str
 ) -> None:
     assert asking_and_context(question) == (asking, context)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("I hold a Carver County license. Does the city accept it?", {"carver"}),
+        ("Our cabin on Big Ostby Lake only gets used in summer.", {"big", "ostby"}),
+        ("Can the Board grant a variance for a holding tank?", set()),
+        ("Do I need a Permit from the County?", set()),
+    ],
+    ids=["a-county", "a-lake", "a-capitalised-body-is-no-name", "a-kind-alone-names-nothing"],
+)
+def test_the_names_a_question_gives_are_words_before_a_kind_of_place(
+    text: str, names: set[str]
+) -> None:
+    assert proper_names(text) == names

@@ -321,6 +321,9 @@ DECIDED = [
     pytest.param("Our Hugo tank is conforming and gets pumped every year. Can we skip the yearly "
                  "sludge and scum check?", "yes", "Hugo §601.04",
                  id="a-waiver-gives-leave-to-skip-what-the-facts-require"),
+    pytest.param("I'm licensed through Carver County. Is that good enough to pump tanks in Chaska, "
+                 "or do I need my own city license?", "yes", "Chaska §136",
+                 id="the-provision-naming-the-county-the-story-names"),
 ]  # fmt: skip
 
 
