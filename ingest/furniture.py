@@ -13,7 +13,9 @@ Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes and lin
 (``Source: Ord. 2019-07``), table captions (``TABLE 1010.07-A``), list items (``(a) ...``) and
 lines the page paginator handles itself are never treated as furniture, nor is a section's
 keyword and number alone on a line with its title in capitals below it (``SECTION 4`` over
-``PERMIT TERM``); a line with a
+``PERMIT TERM``). A sentence is furniture only when the very same line is printed at least
+`MIN_REPEATS` times, each time on another page (of a PDF, or after a form feed) beside other
+furniture (an export's notice at the foot of every page); a line with a
 parenthesised group (``(<City> Supp. No. 9, 6-22)``, ``Supp. No. 7 (2023)   13-44``) may be. A
 scan's slips do not hide a footer: ``Page l of 19`` and ``Pagc 9 of 19`` are ``Page # of #``.
 """
@@ -33,6 +35,8 @@ log = logging.getLogger(__name__)
 
 MIN_REPEATS = 3
 MAX_CHARS = 90
+MIN_SENTENCE = 30  # characters of a repeated sentence line
+MAX_SENTENCE = 160
 NEAR = 2
 MIN_GAP = 4
 _DIGITS = re.compile(r"\d+")
@@ -132,7 +136,36 @@ def furniture_indices(lines: Sequence[L], keep: Callable[[str], bool] | None = N
     known = {s for s, c in counts.items() if c >= MIN_REPEATS}
     drop.update(i for s, idx in where.items() if s not in known and _misread(s, known) for i in idx)
     drop.update(_varying_heads(shapes, drop))
+    drop.update(_repeated_sentences(lines, keep, drop))
     return drop
+
+
+def _repeated_sentences(
+    lines: Sequence[L], keep: Callable[[str], bool] | None, drop: set[int]
+) -> set[int]:
+    """A sentence an export prints at the foot of every page ('Exported copy. Check the official
+    code for changes.'): the very same line, long enough to be no heading or label, at least
+    `MIN_REPEATS` times, each on a page of its own, every time beside a line already dropped as
+    furniture."""
+    where: dict[str, list[int]] = {}
+    for i, ln in enumerate(lines):
+        s = " ".join(ln.text.split())
+        if MIN_SENTENCE <= len(s) <= MAX_SENTENCE and s[-1] in ".;" and not (keep and keep(s)):
+            where.setdefault(s, []).append(i)
+
+    def beside(i: int) -> bool:
+        return any(j in drop for j in range(i - NEAR, i + NEAR + 1) if j != i)
+
+    def pages_apart(idx: list[int]) -> bool:  # (known from a PDF's pages or form feeds)
+        pages = [getattr(lines[i], "pdf_page", None) for i in idx]
+        return None not in pages and len(set(pages)) == len(pages)
+
+    return {
+        i
+        for idx in where.values()
+        if len(idx) >= MIN_REPEATS and pages_apart(idx) and all(beside(i) for i in idx)
+        for i in idx
+    }
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")

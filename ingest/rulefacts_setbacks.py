@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from ingest.gutter import source_lines
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_more import columns
@@ -242,12 +243,14 @@ def _text_rows(section: Section, rows: _Rows) -> str:
     return lead_quote
 
 
+_CAPTION = re.compile(r"\s*(?:TABLE|Table)\s+\S*\d")
+_SENTENCE_LINE = re.compile(r"^\s*(?:\S+\s+){5,}\S*[.:;]\s*$")
 _TROW = re.compile(r"^\s*(?P<label>\S.*?\S)(?P<figs>(?:\s{2,}\d+(?:\.\d+)?\*?)+)\s*$")
 
 
 def _table_rows(section: Section, source: str, rows: _Rows) -> str:
     """Rows of a fixed-width table in feet with a figure column per part of the system."""
-    raw = source[section.char_start : section.char_end].splitlines() if source else []
+    raw = source_lines(source, section.char_start, section.char_end) if source else []
     found = [(i, m) for i, line in enumerate(raw) if (m := _TROW.match(line))]
     if len(found) < 2:
         return ""
@@ -256,6 +259,8 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
     pending: list[str] = []
     suffix: list[str] = []
     figs_at = min(m.end("figs") - len(m.group("figs").lstrip()) for _, m in found)
+    clean = fold(section.text)
+    broken = False
     last = ""  # the last row's label: '(recreational' left open runs on under its figures
     for line in raw[found[0][0] : found[-1][0] + 1]:
         held = [last, *after.get(len(prefix) - 1, [])]
@@ -263,7 +268,10 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
         if row := _TROW.match(line):
             last = row.group("label")
             prefix[len(prefix)] = pending
-            pending = []
+            pending, broken = [], False
+        elif not pending and (broken or not line.strip() or fold(line.strip()) not in clean):
+            broken = True  # a page break inside the table: its footer, running head and any
+            continue  # line set off by blank lines between them (a note at the page's foot)
         elif line.strip() and not pending and (line.strip().startswith("(") or opened > 0):
             after.setdefault(len(prefix) - 1, []).append(line.strip())
         elif line.strip() and (not re.search(r"\d", line) or len(line.rstrip()) < figs_at):
@@ -283,6 +291,8 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
     header: list[str] = []
     at = first - 1
     while at >= 0 and len(header) < 6 and raw[at].strip():
+        if _CAPTION.match(raw[at]) or _SENTENCE_LINE.search(raw[at]):
+            break  # the caption, or the sentence before a table set without a blank line
         if not re.fullmatch(r"[\s\-=_]+", raw[at]):
             header.insert(0, raw[at])
         at -= 1

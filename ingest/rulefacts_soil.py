@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ingest.gutter import source_lines
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_area import area_rule
@@ -75,7 +76,7 @@ def soil_table_rules(sections: Sequence[Section], source: str, rules: list[Rule]
     for section in sections:
         if section.kind != "section" or not source:
             continue
-        grid = _grid(source[section.char_start : section.char_end].splitlines())
+        grid = _grid(source_lines(source, section.char_start, section.char_end))
         flow = flows[0] if len(flows) == 1 else None
         rule = _rule(section, *grid, flow) if grid is not None else _listed(section, flow)
         if rule is not None and verbatim(rule, section) and all(r.id != rule.id for r in out):

@@ -21,6 +21,8 @@ NEXT_LINE = (FORMATS / "manifest-next-line-titles-county.yaml", "sumac-county")
 WEB_PAGE = (FORMATS / "manifest-web-page-township.yaml", "tamarack-bend-township")
 TWO_COLUMNS = (FORMATS / "manifest-two-column-caps-city.yaml", "elkhorn-rapids")
 MODEL_CODE = (FORMATS / "manifest-icc-style-county.yaml", "yarrow-county")
+LINE_NUMBERED = (FORMATS / "manifest-line-numbered-city.yaml", "ironwood-crossing")
+CENTRED = (FORMATS / "manifest-centred-sections-township.yaml", "cormorant-point-township")
 
 # what a user asks of any city, by kind ('{place}': the city's name)
 QUESTIONS = {
@@ -52,6 +54,16 @@ LAYOUTS = {
         "a-term": ("fourteen (14) months", "3.202"),  # its number after its title
         "a-tank-for-5-bedrooms": ("1,900", "3.301"),
         "pumping": ("thirty-six (36) months", "3.401"),
+    }),
+    "line-numbered": (LINE_NUMBERED, "Ironwood Crossing", {
+        "a-term": ("eighteen (18) months", "5-2.202"),  # a number down the edge of every line
+        "a-tank-for-5-bedrooms": ("1,550", "5-2.301"),  # 1,150 + 2 x 200
+        "a-well-setback": ("110", "5-2.302"),  # the table's column, across a page break
+    }),
+    "centred-sections": (CENTRED, "Cormorant Point Township", {
+        "a-term": ("fourteen (14) months", "5"),  # 'SECTION 5' centred over its title
+        "a-tank-for-4-bedrooms": ("1,550", "6"),
+        "pumping": ("thirty-four (34) months", "9"),
     }),
     "two-columns": (TWO_COLUMNS, "Elkhorn Rapids", {
         "a-term": ("sixteen (16) months", "8-52"),  # its title wrapped in the column

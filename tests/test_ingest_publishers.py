@@ -222,7 +222,7 @@ CITIES = [
     _fixture(
         "line-numbered-city",
         "line_numbered_city",
-        ["Retrieved from", "IRONWOOD CROSSING CITY CODE", "Page 2 of 3", "(Ord.", "Editor's note"],
+        ["Retrieved from", "IRONWOOD CROSSING CITY CODE", "Page 2 of 4", "(Ord.", "Exported copy"],
         "city-code-exported-with-a-line-number-on-every-line",
     ),
     _fixture(
