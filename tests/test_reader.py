@@ -55,6 +55,7 @@ class _Section:
         ("How big does each tested soil treatment area have to be?", "area"),
         ("How big a septic tank do I need for my lot?", "volume"),
         ("How much notice does the county want before an inspection?", "duration"),
+        ("Septic permit - what's the term, and can it be renewed?", "duration"),
     ],
     ids=[
         "duration",
@@ -74,6 +75,7 @@ class _Section:
         "how-big-an-area-asks-an-area",
         "how-big-a-tank-for-a-lot-asks-a-volume",
         "how-much-notice-asks-a-period",
+        "what-the-term-is-asks-a-period",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
