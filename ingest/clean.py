@@ -162,6 +162,9 @@ def split_lines(text: str) -> list[Line]:
     return lines
 
 
+_PREFIXED_NUMBER = re.compile(r"[A-Z]{1,2}-\d{2,4}")
+
+
 def is_noise_line(text: str) -> bool:
     """A stamp, lone symbol, scanner junk, web-portal breadcrumb or a code supplement's mark
     alone on its line ('Supp. No. 1') (not a continuation)."""
@@ -176,6 +179,8 @@ def is_noise_line(text: str) -> bool:
         return False
     if _LIST_MARKER_LINE.match(s) or re.search(r"[a-z]{2}", s) or re.search(r"\b[A-Z]{4,}\b", s):
         return False
+    if _PREFIXED_NUMBER.fullmatch(s):
+        return False  # a rule's number over its title ('R-302')
     return len(re.findall(r"\d+", s)) < 2
 
 

@@ -28,7 +28,7 @@ _NUM = r"\d{1,4}(?:[.\-]\d{1,4})*(?:[A-Z](?=[.:]))?"  # 'Section 19A.': one inse
 _ROMAN = r"[IVXL]{1,7}"
 HEAD_RE = re.compile(
     r"^[ \t]*(?:\[[A-Z]{1,3}\][ \t]*)?"  # a model code's edition mark: '[A] 104.3 Expiration.'
-    r"(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?|Rules?|RULES?)?[ \t]*"
+    r"(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?|Rules?|RULES?|[A-Z]{1,2}-(?=\d))?[ \t]*"
     rf"(?P<num>{_NUM}|(?<=[ \t]){_ROMAN}(?=[ \t]?[.:]))(?![\d,])"
     rf"(?:[ \t]*(?:[—–]|-|through|to)[ \t]*(?P<end>{_NUM}))?"
     r"(?:(?<=[IVXL])[ \t])?"  # 'SECTION IX . DESIGN FLOW': a scan's space before the period
@@ -37,7 +37,8 @@ HEAD_RE = re.compile(
     re.M,
 )
 """A section heading: 'Sec. 18-124. Title.', '9-4-8: TITLE:', '4.1 Construction Permit', and a
-roman number after its keyword ('SECTION IV. DEFINITIONS')."""
+roman number after its keyword ('SECTION IV. DEFINITIONS'), and a number with a letter prefix
+('R-302', its title on the next line)."""
 CONTAINER_RE = re.compile(
     r"^[ \t]*(?P<kw>ARTICLE|Article|CHAPTER|Chapter|SUBCHAPTER|Subchapter|DIVISION|Division|"
     r"PART|Part|TITLE|Title)[ \t]+(?P<num>[IVXLC]+|\d{1,4}[A-Z]?|(?i:one|two|three|four|five|six|"
@@ -128,6 +129,8 @@ def _key(num: str) -> tuple[int, ...]:
 def _kw_class(kw: str | None) -> str:
     if not kw:
         return ""
+    if kw.endswith("-"):
+        return kw  # a letter prefix is part of the number: 'R-302'
     if kw.startswith("§"):
         return "§"
     return "SEC" if kw.isupper() else "Sec"
@@ -214,41 +217,87 @@ def _title_below(text: str, end: int) -> tuple[str, int] | None:
     return None
 
 
+def printed_number(m: re.Match[str]) -> str:
+    """The number as printed: with its letter prefix ('R-302'), without a keyword ('Sec.')."""
+    kw = m.group("kw") or ""
+    return kw + m.group("num") if kw.endswith("-") else m.group("num")
+
+
+def _title_line_below(text: str, end: int, listed: str | None) -> tuple[str, int] | None:
+    """(title, where its text begins) of a title on the line under a number that ends its own
+    line ('R-302' over 'Septic Tank Capacity'): the contents' title for the number where the
+    line begins with it (a table's next cell may follow on the same line), else a whole line in
+    title or upper case, short and without a verb, with text under it; or None."""
+    if text[end : end + 1] != "\n":
+        return None
+    nl = text.find("\n", end + 1)
+    if nl < 0:
+        return None
+    line = text[end + 1 : nl]
+    lead = len(line) - len(line.lstrip())
+    if listed:
+        said = " ".join(line.split())
+        if said.lower().startswith(listed.lower()) and said[len(listed) : len(listed) + 1] in (
+            " ",
+            "",
+        ):
+            at = end + 1 + lead
+            for word in listed.split():  # the title's own spacing in the source
+                at = text.index(word, at) + len(word)
+            return line[lead:][: at - end - 1 - lead].strip(), at
+    title = line.strip()
+    words = title.split()
+    if not words or len(words) > 8 or not _TITLE_CHARS.fullmatch(title):
+        return None
+    if not (_is_upper(title) or _is_titlecase(words)) or _SENTENCE_VERB.search(title):
+        return None
+    return title, nl
+
+
 def find_candidates(text: str) -> list[LineHead]:
     out: list[LineHead] = []
+    listed: dict[str, str] | None = None
     for m in HEAD_RE.finditer(text):
         line = m.group(0)
         if _DOT_LEADER.search(line):
             continue  # a table-of-contents entry with dot leaders
-        kw, num, rest = m.group("kw"), m.group("num"), m.group("rest")
+        kw, rest = m.group("kw"), m.group("rest")
+        num, digits = printed_number(m), m.group("num")
         if num.isalpha() and not kw:
             continue  # a roman number heads a section only after its keyword
-        shape = _DIGITS.sub("#", num.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        shape = _DIGITS.sub("#", digits.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
         scheme = f"{_kw_class(kw)} {'R' if num.isalpha() else shape}".strip()
         if m.group("end") and _RESERVED.match(_FOOTNOTE_MARK.sub("", rest)):
             end = m.group("end")
             out.append(
-                LineHead(m.start(), m.end(), f"{num}—{end}", "Reserved", _key(num), scheme,
+                LineHead(m.start(), m.end(), f"{num}—{end}", "Reserved", _key(digits), scheme,
                          "reserved", end_key=_key(end))
             )  # fmt: skip
             continue
         if m.group("end"):
             continue
         if _RESERVED.match(rest):
-            out.append(LineHead(m.start(), m.end(), num, "Reserved", _key(num), scheme, "reserved"))
+            out.append(
+                LineHead(m.start(), m.end(), num, "Reserved", _key(digits), scheme, "reserved")
+            )
             continue
         parsed = parse_title(rest, bool(kw))
         if parsed is None and kw and not rest.strip():
             below = _title_below(text, m.end())
+            if below is None:
+                listed = contents_titles(text) if listed is None else listed
+                below = _title_line_below(text, m.end(), listed.get(num))
             if below is not None:  # 'SEC. 8-45' / 'ADMINISTRATION.': a title wrapped whole
                 title, body = below
-                out.append(LineHead(m.start(), body, num, title, _key(num), scheme, rest=body))
+                out.append(LineHead(m.start(), body, num, title, _key(digits), scheme, rest=body))
             continue
         if parsed is None:
             continue
         title, consumed = parsed
         body = m.start("rest") + consumed
-        out.append(LineHead(m.start(), body, num, title, _key(num), scheme, rest=m.start("rest")))
+        out.append(
+            LineHead(m.start(), body, num, title, _key(digits), scheme, rest=m.start("rest"))
+        )
     taken = {h.start for h in out}
     out += [h for h in _trailing_numbers(text) if h.start not in taken]
     return sorted(out, key=lambda h: h.start)
@@ -285,14 +334,18 @@ def contents_titles(text: str) -> dict[str, str]:
     sections whose own lines carry none (a title printed only in the contents and the running
     heads)."""
     out: dict[str, str] = {}
-    for m in HEAD_RE.finditer(text):
+    for m in HEAD_RE.finditer(_COLUMNS_SPLIT.sub(r"\1\n", text)):
         leader = _CONTENTS_LEADER.search(m.group("rest"))
         if leader is None or m.group("end"):
             continue
         title = m.group("rest")[: leader.start()].strip()
         if title and _TITLE_CHARS.fullmatch(title) and len(title.split()) <= 12:
-            out.setdefault(m.group("num"), title)
+            out.setdefault(printed_number(m), title)
     return out
+
+
+_COLUMNS_SPLIT = re.compile(r"((?:\.[ \t]?){4,}[ \t]*\d+(?:[-–]\d+)?)[ \t]+(?=\S)")
+"""The gap after one entry's page number where a contents page is set in two columns."""
 
 
 def own_title_lost(own: str, contents: str | None, after: str) -> bool:
@@ -528,6 +581,15 @@ def _finer(g: Grammar, candidates: list[LineHead], sizes: dict[int, int]) -> lis
     return out
 
 
+def _heads_a_block(h: LineHead, nxt: LineHead | None) -> bool:
+    """Whether an upper-case line numbered by a round hundred heads the sections numbered in its
+    block ('300 SERIES - DESIGN STANDARDS' over 'R-301', 'R-302')."""
+    if nxt is None or len(h.key) != len(nxt.key) or h.key[:-1] != nxt.key[:-1]:
+        return False
+    first = h.key[-1]
+    return first % 100 == 0 and first < nxt.key[-1] < first + 100 and _is_upper(h.title)
+
+
 def _containers(
     text: str,
     g: Grammar,
@@ -548,11 +610,18 @@ def _containers(
         key = h.key
         while len(key) > 1 and key[-1] == 0:
             key = key[:-1]
-        if len(key) >= depth:
-            continue
         i = bisect.bisect_right(starts, h.start)
         nxt = g.headings[i] if i < len(g.headings) else None
         prev = g.headings[i - 1] if i > 0 else None
+        if _heads_a_block(h, nxt):
+            label = " ".join(_FOOTNOTE_MARK.sub("", text[h.start : h.body]).split())
+            out.append(
+                LineHead(h.start, h.body, h.number, h.title, key, h.scheme, "container",
+                         len(key), label=label)
+            )  # fmt: skip
+            continue
+        if len(key) >= depth:
+            continue
         n = len(key)
         words = h.title.split()
         plain = not (_is_upper(h.title) or _is_titlecase(words))

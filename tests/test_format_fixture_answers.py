@@ -23,6 +23,7 @@ TWO_COLUMNS = (FORMATS / "manifest-two-column-caps-city.yaml", "elkhorn-rapids")
 MODEL_CODE = (FORMATS / "manifest-icc-style-county.yaml", "yarrow-county")
 LINE_NUMBERED = (FORMATS / "manifest-line-numbered-city.yaml", "ironwood-crossing")
 CENTRED = (FORMATS / "manifest-centred-sections-township.yaml", "cormorant-point-township")
+RULES_TABLE = (FORMATS / "manifest-rules-table-county.yaml", "heronsgate-county")
 
 # what a user asks of any city, by kind ('{place}': the city's name)
 QUESTIONS = {
@@ -65,13 +66,19 @@ LAYOUTS = {
         "a-tank-for-4-bedrooms": ("1,550", "6"),
         "pumping": ("thirty-four (34) months", "9"),
     }),
+    "rules-table": (RULES_TABLE, "Heronsgate County", {
+        "a-term": ("sixteen (16) months", "R-202"),  # 'R-202' over its title, in a table's cell
+        "a-tank-for-4-bedrooms": ("1,575", "R-301"),  # the table on the rule's next row
+        "a-well-setback": ("105", "R-302"),
+        "pumping": ("thirty-eight (38) months", "R-401"),
+    }),
     "two-columns": (TWO_COLUMNS, "Elkhorn Rapids", {
         "a-term": ("sixteen (16) months", "8-52"),  # its title wrapped in the column
         "a-tank-for-5-bedrooms": ("1,600", "8-61"),  # 1,000 + 2 x 300
         "pumping": ("three (3) years", "8-62"),
     }),
 }  # fmt: skip
-EXEMPT = {"booklet": "2.01", "margins": "9-6-2", "next-line": "12-43"}
+EXEMPT = {"booklet": "2.01", "margins": "9-6-2", "next-line": "12-43", "rules-table": "R-201"}
 """The section whose list exempts pumping from the permit."""
 
 

@@ -232,6 +232,18 @@ CITIES = [
         "township-pdf-centred-section-lines-with-the-title-below",
     ),
     _fixture(
+        "rules-table-county",
+        "rules_table_county",
+        [
+            "SSTS Rules - Ordinance No. 2019-07",
+            "RULE REQUIREMENT",
+            "Rev. 05/2022",
+            "....",
+            "SERIES -",
+        ],
+        "county-rules-table-pdf-numbers-with-a-letter-prefix-and-the-title-below",
+    ),
+    _fixture(
         "township-parts",
         "township_parts",
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
