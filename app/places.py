@@ -57,6 +57,7 @@ class _Names:
                     self.always.add(key)
             self.joined[key] = re.sub(r"[^a-z]", "", name.lower())
         self.spaced = {key for key, name in items if " " in name}
+        self.last = {key: re.findall(r"[a-z]+", name.lower())[-1:] for key, name in items}
         self.targets = [self.joined[k] for k in self.keys]
         self.lengths = np.array([len(t) for t in self.targets], dtype=np.float32)
         self.counts = np.stack([_letter_counts(t) for t in self.targets]) if items else None
@@ -137,10 +138,36 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
             target = names.targets[i]
             for row in np.flatnonzero(screen[:, i]):
                 w = candidates[row]
-                if w[:1] == target[:1] and difflib.SequenceMatcher(None, w, target).ratio() >= 0.8:
+                if w[:1] == target[:1] and _near(w, target, names.last[names.keys[i]]):
                     found[names.keys[i]] = low.find(w[:4])
                     break
     return [k for _, k in sorted((pos, k) for k, pos in found.items())]
+
+
+def _near(word: str, target: str, last: list[str]) -> bool:
+    """Whether `word` is a typo of the joined name `target`; where both end with the name's last
+    word ('county'), what comes before it is a typo of the name's too, a few edits at most
+    ('areathecounty' is no 'agatecounty')."""
+    if difflib.SequenceMatcher(None, word, target).ratio() < 0.8:
+        return False
+    tail = last[0] if last and len(last[0]) < len(target) else ""
+    if not tail or not word.endswith(tail):
+        return True
+    head, want = word[: -len(tail)], target[: -len(tail)]
+    return _edits(head, want) <= max(1, len(want) // 4)
+
+
+def _edits(a: str, b: str) -> int:
+    """Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
 
 
 @lru_cache(maxsize=1)

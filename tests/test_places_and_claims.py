@@ -156,6 +156,7 @@ SHORT_KNOWN = {
     "hugo": "Hugo",
     "osprey-narrows": "Osprey Narrows",
     "birch-falls": "Birch Falls",
+    "wilton-county": "Wilton County",
 }
 
 
@@ -179,6 +180,10 @@ SHORT_KNOWN = {
         pytest.param("HOW BIG A TANK IN PRL", [], id="shouting-is-not-initials"),
         pytest.param("prl permit", [], id="initials-only-in-capitals"),
         pytest.param("the FT and GPD", [], id="units-are-not-initials"),
+        pytest.param("tank size in Wilotn County?", ["wilton-county"], id="a-typo-before-the-kind"),
+        pytest.param(
+            "What will the county accept?", [], id="words-before-the-kind-are-no-typo-of-a-name"
+        ),
     ],
 )
 def test_a_place_is_named_by_its_short_form_or_initials(text: str, keys: list[str]) -> None:
