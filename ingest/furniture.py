@@ -13,7 +13,8 @@ Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes and lin
 (``Source: Ord. 2019-07``), table captions (``TABLE 1010.07-A``), list items (``(a) ...``) and
 lines the page paginator handles itself are never treated as furniture, nor is a section's
 keyword and number alone on a line with its title in capitals below it (``SECTION 4`` over
-``PERMIT TERM``). A sentence is furniture only when the very same line is printed at least
+``PERMIT TERM``), or a number with a letter prefix over its title (``R-302`` over ``Setbacks``, which a
+table's next cell may follow on the same line). A sentence is furniture only when the very same line is printed at least
 `MIN_REPEATS` times, each time on another page (of a PDF, or after a form feed) beside other
 furniture (an export's notice at the foot of every page); a line with a
 parenthesised group (``(<City> Supp. No. 9, 6-22)``, ``Supp. No. 7 (2023)   13-44``) may be. A
@@ -99,16 +100,22 @@ def _spread(idx: list[int]) -> bool:
 _KEYWORD_NUMBER = re.compile(
     r"(?:§{1,2}|Secs?\.?|Section|SECS?\.?|SECTION|Rule|RULE)[ \t]*(?:\d[\d.\-]*|[IVXL]+)\.?"
 )
+_PREFIXED_NUMBER = re.compile(r"[A-Z]{1,2}-\d{2,4}")
+_TITLE_WORDS = re.compile(r"[A-Z][A-Za-z'’&/\-]*(?:,? (?:[A-Z][A-Za-z'’&/\-]*|[a-z]{1,4}))*")
 _CAPS_TITLE = re.compile(r"[A-Z][A-Z ,;'&/()\-]*[A-Z)]")
 
 
 def _heads_a_title(lines: Sequence[L], i: int) -> bool:
     """Whether line `i` is a section's keyword and number alone ('SECTION 4') with its title in
     capitals on the next line ('PERMIT TERM'): a heading, however often its shape repeats."""
-    if i + 1 >= len(lines) or not _KEYWORD_NUMBER.fullmatch(" ".join(lines[i].text.split())):
+    if i + 1 >= len(lines):
         return False
+    head = " ".join(lines[i].text.split())
     title = " ".join(lines[i + 1].text.split()).rstrip(".")
-    return bool(_CAPS_TITLE.fullmatch(title)) and len(title.split()) <= 8
+    if _PREFIXED_NUMBER.fullmatch(head):  # 'R-302' over 'Septic Tank Capacity'
+        return bool(_TITLE_WORDS.match(title))
+    short = len(title.split()) <= 8
+    return bool(short and _KEYWORD_NUMBER.fullmatch(head) and _CAPS_TITLE.fullmatch(title))
 
 
 def furniture_indices(lines: Sequence[L], keep: Callable[[str], bool] | None = None) -> set[int]:

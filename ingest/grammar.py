@@ -226,25 +226,26 @@ def printed_number(m: re.Match[str]) -> str:
 def _title_line_below(text: str, end: int, listed: str | None) -> tuple[str, int] | None:
     """(title, where its text begins) of a title on the line under a number that ends its own
     line ('R-302' over 'Septic Tank Capacity'): the contents' title for the number where the
-    line begins with it (a table's next cell may follow on the same line), else a whole line in
-    title or upper case, short and without a verb, with text under it; or None."""
+    lines begin with it (wrapped in a narrow column, or a table's next cell after it on the same
+    line), else a whole line in title or upper case, short and without a verb, with text under
+    it; or None."""
     if text[end : end + 1] != "\n":
         return None
     nl = text.find("\n", end + 1)
     if nl < 0:
         return None
     line = text[end + 1 : nl]
-    lead = len(line) - len(line.lstrip())
     if listed:
-        said = " ".join(line.split())
+        window = text[end + 1 : end + 1 + 3 * (len(listed) + 40)]
+        said = " ".join(window.split())
         if said.lower().startswith(listed.lower()) and said[len(listed) : len(listed) + 1] in (
             " ",
             "",
         ):
-            at = end + 1 + lead
-            for word in listed.split():  # the title's own spacing in the source
-                at = text.index(word, at) + len(word)
-            return line[lead:][: at - end - 1 - lead].strip(), at
+            at = end + 1
+            for word in listed.split():  # the title's own spacing (and line ends) in the source
+                at = text.lower().index(word.lower(), at) + len(word)
+            return " ".join(text[end + 1 : at].split()), at
     title = line.strip()
     words = title.split()
     if not words or len(words) > 8 or not _TITLE_CHARS.fullmatch(title):
@@ -334,18 +335,31 @@ def contents_titles(text: str) -> dict[str, str]:
     sections whose own lines carry none (a title printed only in the contents and the running
     heads)."""
     out: dict[str, str] = {}
-    for m in HEAD_RE.finditer(_COLUMNS_SPLIT.sub(r"\1\n", text)):
-        leader = _CONTENTS_LEADER.search(m.group("rest"))
+    columns = _BARE_COLUMNS_SPLIT.sub("\n", _COLUMNS_SPLIT.sub(r"\1\n", text))
+    for m in HEAD_RE.finditer(columns):
+        rest = m.group("rest")
+        leader = _CONTENTS_LEADER.search(rest) or _PAGE_AFTER_TITLE.search(rest)
         if leader is None or m.group("end"):
             continue
-        title = m.group("rest")[: leader.start()].strip()
-        if title and _TITLE_CHARS.fullmatch(title) and len(title.split()) <= 12:
-            out.setdefault(printed_number(m), title)
+        title = rest[: leader.start()].strip()
+        words = title.split()
+        if not title or not _TITLE_CHARS.fullmatch(title) or len(words) > 12:
+            continue
+        if leader.group().strip(" \t").isdigit() and not (_is_upper(title) or _is_titlecase(words)):
+            continue  # without leaders, a contents entry is a title: 'R-302  Setbacks   7'
+        out.setdefault(printed_number(m), title)
     return out
 
 
+_PAGE_AFTER_TITLE = re.compile(r"(?<=[A-Za-z])[ \t]+\d{1,3}[ \t]*$")
+"""A contents entry's page number after its title, without leaders."""
 _COLUMNS_SPLIT = re.compile(r"((?:\.[ \t]?){4,}[ \t]*\d+(?:[-–]\d+)?)[ \t]+(?=\S)")
 """The gap after one entry's page number where a contents page is set in two columns."""
+_ENTRY_AHEAD = r"(?=(?:[A-Z]{1,2}-)?\d{1,4}(?:[.\-]\d{1,4})*[ \t]+[A-Z])"
+_BARE_COLUMNS_SPLIT = re.compile(
+    rf"(?<=[A-Za-z][ \t]\d)[ \t]+{_ENTRY_AHEAD}|(?<=[A-Za-z][ \t]\d\d)[ \t]+{_ENTRY_AHEAD}"
+)
+"""The same without leaders: 'R-101  Purpose 3 R-302  Setbacks 4'."""
 
 
 def own_title_lost(own: str, contents: str | None, after: str) -> bool:

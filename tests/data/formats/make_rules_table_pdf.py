@@ -1,7 +1,7 @@
 """Writes `rules_table_county.pdf`: a fictional county SSTS ordinance as a landscape rules table,
 three columns (rule, requirement, source/notes), each rule numbered `R-302` with its title under the
-number in the first column, rules grouped under full-width `300 SERIES - ...` bars, a title page, a
-two-column contents page, the running head and the table's column header repeated on every page,
+number in the first column (wrapped where it is long), rules grouped under full-width `300 SERIES - ...` bars, a title page, a
+two-column contents page without leaders, the running head and the table's column header repeated on every page,
 footers with a revision date, the page number and `Supp. 2`, change bars beside amended rows, a
 rule continued on the next page as `(R-302, cont'd)`, history and cross-reference notes in the
 source column, Courier tank and setback tables whose units are only in their captions, words
@@ -177,7 +177,7 @@ SETBACKS = [
     "Lake or stream        80        130",
     "Property line         12         12",
 ]
-WIDTHS = (38, 150, 72)
+WIDTHS = (28, 160, 72)
 
 
 class _Rules(FPDF):
@@ -225,10 +225,12 @@ def _contents(pdf: FPDF) -> None:
     half = (len(rules) + 1) // 2
     for i in range(half):
         left = f"{rules[i][0]}  {rules[i][1]}"
-        pdf.cell(120, 6, f"{left} {'.' * (40 - len(left))} {3 + i // 4}")
+        pdf.cell(100, 6, left)
+        pdf.cell(20, 6, f"{3 + i // 4}")
         if i + half < len(rules):
             right = f"{rules[i + half][0]}  {rules[i + half][1]}"
-            pdf.cell(120, 6, f"{right} {'.' * (40 - len(right))} {4 + i // 4}")
+            pdf.cell(100, 6, right)
+            pdf.cell(20, 6, f"{4 + i // 4}")
         pdf.ln(6)
 
 
