@@ -15,7 +15,7 @@ import re
 
 from ingest.clean import CleanStream
 from ingest.grammar import Grammar, LineHead
-from ingest.matter import CAPTION, back_matter_start, classify, tidy
+from ingest.matter import CAPTION, back_matter_start, classify, tidy, without_contents
 from ingest.notes import split_notes
 from ingest.records import ManifestEntry, Section
 
@@ -77,6 +77,8 @@ def parse_codified(stream: CleanStream, entry: ManifestEntry, g: Grammar) -> lis
         a, b = stream.source_span(start, end)
         lo, hi = stream.pages(start, end)
         provision, notes = split_notes(text[body[0] : body[1]])
+        if fields.get("kind", "section") != "section":
+            provision = without_contents(provision)
         notes = [*fields.pop("notes", []), *notes]  # type: ignore[misc]
         records.append(
             Section(

@@ -64,6 +64,15 @@ def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START) -> str:
     return "".join(out).strip()
 
 
+_CONTENTS_LINE = re.compile(r"(?m)^[^\n]*(?:\.[ \t]?){4,}[ \t]*\d{1,4}(?:[-–]\d{1,4})?[ \t]*\n?")
+"""A table of contents' line: an entry, dot leaders and a page number."""
+
+
+def without_contents(matter: str) -> str:
+    """Front or back matter without its table of contents' entries: navigation, no provision."""
+    return _CONTENTS_LINE.sub("", matter)
+
+
 def classify(text: str, after_sections: bool) -> tuple[SectionKind, str]:
     if CONTACT.search(text) and after_sections:
         return "appendix", "Appendix"

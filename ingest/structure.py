@@ -27,7 +27,7 @@ from ingest.headings import (
     find_numbered,
     find_unnumbered,
 )
-from ingest.matter import back_matter_start, classify, tidy
+from ingest.matter import back_matter_start, classify, tidy, without_contents
 from ingest.notes import split_notes
 from ingest.outline import outline_grammar
 from ingest.records import ManifestEntry, Section
@@ -263,6 +263,8 @@ def _section(
     a, b = stream.source_span(*span)
     lo, hi = stream.pages(*span)
     provision, notes = split_notes(stream.text[body[0] : body[1]])
+    if fields.get("kind", "section") != "section":
+        provision = without_contents(provision)
     return Section(
         jurisdiction=entry.jurisdiction,
         jurisdiction_name=entry.name,

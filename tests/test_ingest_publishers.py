@@ -336,6 +336,16 @@ def test_no_furniture_toc_or_notes_in_provision_text(
             assert not re.search(toc, s.text, re.I), (s.section, e)
 
 
+@pytest.mark.parametrize(("manifest", "expected", "furniture"), CITIES)
+def test_front_and_back_matter_hold_no_contents_entries(
+    manifest: Path, expected: Path, furniture: list[str]
+) -> None:
+    """A contents page is navigation: no record quotes its 'Section 4 Permits ...... 5' lines."""
+    ((entry, source),) = load_manifest(manifest)
+    for s in parse_document(entry, source).sections:
+        assert not re.search(r"(?:\.[ \t]?){4,}[ \t]*\d", s.text), (s.kind, s.title)
+
+
 def _get(doc: ParsedDocument, number: str) -> object:
     return next(s for s in doc.sections if s.section == number)
 
