@@ -22,12 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
-from app.compose import Block, render
+from app.compose import Block, _stem, render
 from app.lexicon import lexicon
 from app.params import PREMISE as _PREMISE
 from app.places import detect_jurisdictions
 from app.polarity import exempts, polarity, says_no
 from app.premises import premise_check
+from app.quoting import key_words
 from app.reader import (
     FIGURE_TYPES,
     asked_types,
@@ -125,6 +126,33 @@ def _ruling_first(question: str, blocks: list[Block]) -> None:
             return
 
 
+def _own_stems(text: str) -> set[str]:
+    return {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+
+
+def _subject_first(question: str, blocks: list[Block]) -> None:
+    """Of one city's figures, the one whose own words name more of the question's decides a
+    yes/no ('a 600 gallon aeration compartment for 5 bedrooms?': the aeration compartment's
+    least capacity, not the septic tank's): it moves first."""
+    counted = _own_stems(" ".join(re.findall(r"\d[\d,.]*[\s-]*([a-z]+)", question.lower())))
+    keys = key_words(question) & _own_stems(question) - counted  # its own words (no synonyms),
+    # not the units of its figures ('550 gallon', '4 bedroom'): what it names
+
+    def named(b: Block) -> int:
+        return len(keys & _own_stems(b.headline.split("(§")[0]))
+
+    lead = blocks[0]
+    rivals = [
+        i for i, b in enumerate(blocks[1:], 1)
+        if b.jurisdiction == lead.jurisdiction and not b.abstained and b.value is not None
+    ]  # fmt: skip
+    if lead.value is None or not rivals:
+        return
+    best = max(rivals, key=lambda i: named(blocks[i]))
+    if named(blocks[best]) > named(lead):
+        blocks.insert(0, blocks.pop(best))
+
+
 def _lead(
     question: str,
     blocks: list[Block],
@@ -138,6 +166,7 @@ def _lead(
     parts = split_parts(asking_and_context(question)[0])  # (an aside before it is no part)
     if len(parts) > 1 and not is_yes_no(parts[0]):  # the yes/no part is not the first answered
         return
+    _subject_first(question, blocks)
     first = blocks[0]
     if (
         first.abstained

@@ -318,6 +318,8 @@ DECIDED = [
                  id="allowed-on-previously-developed-sites-is-no-for-a-new-house"),
     pytest.param("Can I put in a cesspool instead of a septic tank in Hugo?", "no", "Hugo §402.04",
                  id="what-would-be-replaced-is-not-the-subject"),
+    pytest.param("In Hugo, is a 550 gallon aeration compartment enough for a 4 bedroom house?",
+                 "yes", "Hugo §404.07", id="the-figure-for-the-named-part-not-the-septic-tank"),
 ]  # fmt: skip
 # ... decided by a provision beside the facts: a waiver, or the one naming what the story names
 BESIDE = {
