@@ -189,3 +189,21 @@ def test_a_deferral_of_another_case_does_not_hide_the_provision_on_the_asked_one
     assert not answer.abstained, answer.answer
     assert "March 31" in answer.answer, answer.answer
     assert any(c.section == "13.20.230" for c in answer.citations), answer.citations
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("feet", "word"),
+    [pytest.param(120, "yes", id="beyond-the-tables-distance"),
+     pytest.param(100, "no", id="short-of-the-tables-distance")],
+)  # fmt: skip
+def test_is_a_distance_far_enough_is_checked_against_a_setback_table_read_from_the_text(
+    assistant_with_city: Callable[[Path], Assistant], feet: int, word: str
+) -> None:
+    """A city with no curated rules: 'is N feet far enough?' is the setback read from its table
+    (the drainfield column says 110 feet), not a quote of the nearest sentence."""
+    question = f"In Ironwood Crossing the new drainfield would be {feet} feet from our well. Is that far enough?"
+    answer = assistant_with_city(LINE_NUMBERED[0]).ask(question)
+    assert leads_with(answer.answer) == word, answer.answer
+    assert "110 ft" in answer.answer, answer.answer  # the table's figure it was checked against
+    assert any(c.section == "5-2.302" for c in answer.citations), answer.citations
