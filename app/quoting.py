@@ -944,12 +944,13 @@ def _row_defers(row: Scored, ranked: list[Scored], main: str) -> list[Scored]:
 
 def _tells_more(text: str, main: str, part: str) -> bool:
     """Whether a provision answers a part of a type without a unit (a penalty): it states the
-    type's figure when the type has one, and that figure is not what the question already
-    says ('what is the fine for a misdemeanor?' is not answered by 'a misdemeanor')."""
-    said = figure(text, main)
-    if said is None:
+    type's figure when the type has one, and one of its figures is not what the question already
+    says ('what is the fine for a misdemeanor?' is not answered by 'a misdemeanor', but by 'a
+    misdemeanor ... a fine of not more than $1,000')."""
+    said = figures(text, main)
+    if not said:
         return not lexicon().answer_types[main].figure
-    return not re.search(rf"\b{re.escape(said)}(?!\w)", part, re.I)
+    return any(not re.search(rf"(?<!\w){re.escape(x)}(?!\w)", part, re.I) for x in said)
 
 
 def _near(stem: str, have: set[str]) -> bool:

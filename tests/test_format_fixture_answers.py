@@ -207,3 +207,16 @@ def test_is_a_distance_far_enough_is_checked_against_a_setback_table_read_from_t
     assert leads_with(answer.answer) == word, answer.answer
     assert "110 ft" in answer.answer, answer.answer  # the table's figure it was checked against
     assert any(c.section == "5-2.302" for c in answer.citations), answer.citations
+
+
+@pytest.mark.slow
+def test_a_penalty_asked_of_a_misdemeanor_is_the_fine_the_text_adds(
+    assistant_with_city: Callable[[Path], Assistant],
+) -> None:
+    """'The max penalty for a misdemeanor?': the rule that names the misdemeanor and its fine
+    answers it; the misdemeanor the question already says does not make it tell nothing."""
+    question = "What's the max penalty for a misdemeanor violation in Heronsgate County?"
+    answer = assistant_with_city(RULES_TABLE[0]).ask(question)
+    assert not answer.abstained, answer.answer
+    assert "$1,000" in answer.answer, answer.answer
+    assert any(c.section == "R-402" for c in answer.citations), answer.citations

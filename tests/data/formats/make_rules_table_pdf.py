@@ -127,8 +127,9 @@ SERIES: list[tuple[str, list[tuple[str, str, str, str]]]] = [
             (
                 "R-402",
                 "Violations",
-                "A violation of these rules is a misdemeanor. Each day a viola-\n"
-                "tion continues is a separate offense.",
+                "A violation of these rules is a misdemeanor punishable by a fine of not more than "
+                "$1,000 or by imprisonment for not more than ninety (90) days, or both. Each day a "
+                "viola-\ntion continues is a separate offense.",
                 "Hist.: Ord. 2019-07",
             ),
             (
