@@ -126,6 +126,8 @@ def test_what_happens_if_asks_a_penalty_only_for_a_violation(question: str, pena
             False,
         ),
         ("Does the ordinance say I need a permit to replace a tank?", True),
+        ("The tank would sit 30 feet off the lot line. Far enough?", True),
+        ("How big is big enough?", False),
     ],
     ids=[
         "can-i",
@@ -153,6 +155,8 @@ def test_what_happens_if_asks_a_penalty_only_for_a_violation(question: str, pena
         "whether-the-text-lists-a-figure-asks-the-figure",
         "is-that-in-the-code-after-a-figure-asks-the-figure",
         "whether-the-text-says-a-rule-is-yes-no",
+        "a-bare-far-enough",
+        "how-big-is-big-enough-asks-a-figure",
     ],
 )
 def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected: bool) -> None:
