@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fpdf import FPDF
+from pdf_furniture import FurnishedPdf, write
 
 HERE = Path(__file__).parent
 
@@ -119,22 +120,6 @@ TANKS = [
 ]
 
 
-class _Ordinance(FPDF):
-    def header(self) -> None:
-        if self.page_no() == 1:
-            return
-        self.set_font("Helvetica", size=8)
-        self.cell(0, 5, "Cormorant Point Township - Ordinance No. 2021-02 (SSTS)", align="R")
-        self.ln(8)
-
-    def footer(self) -> None:
-        if self.page_no() == 1:
-            return
-        self.set_y(-12)
-        self.set_font("Helvetica", size=8)
-        self.cell(0, 5, f"{self.page_no()}", align="C")
-
-
 def _line(pdf: FPDF, height: float, text: str, align: str = "J") -> None:
     pdf.multi_cell(0, height, text, new_x="LMARGIN", new_y="NEXT", align=align)
 
@@ -218,14 +203,10 @@ def _closing(pdf: FPDF) -> None:
 
 
 def build(path: Path) -> None:
-    pdf = _Ordinance()
-    pdf.set_auto_page_break(True, margin=18)
-    _title_page(pdf)
-    _contents(pdf)
-    _preamble(pdf)
-    _body(pdf)
-    _closing(pdf)
-    pdf.output(str(path))
+    pdf = FurnishedPdf(
+        "Cormorant Point Township - Ordinance No. 2021-02 (SSTS)", lambda page: f"{page}"
+    )
+    write(pdf, path, [_title_page, _contents, _preamble, _body, _closing], margin=18)
 
 
 if __name__ == "__main__":

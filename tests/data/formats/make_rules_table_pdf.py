@@ -14,6 +14,7 @@ from pathlib import Path
 
 from fpdf import FPDF
 from fpdf.fonts import FontFace
+from pdf_furniture import FurnishedPdf, write
 
 HERE = Path(__file__).parent
 PLACE = "Heronsgate County"
@@ -181,22 +182,6 @@ SETBACKS = [
 WIDTHS = (28, 160, 72)
 
 
-class _Rules(FPDF):
-    def header(self) -> None:
-        if self.page_no() <= 2:
-            return
-        self.set_font("Helvetica", size=8)
-        self.cell(0, 5, f"{PLACE} SSTS Rules - Ordinance No. 2019-07", align="R")
-        self.ln(7)
-
-    def footer(self) -> None:
-        if self.page_no() == 1:
-            return
-        self.set_y(-12)
-        self.set_font("Helvetica", size=8)
-        self.cell(0, 5, f"Rev. 05/2022        Page {self.page_no()}        Supp. 2", align="C")
-
-
 def _cell_text(text: str) -> str:
     table = {"TANKS": TANKS, "SETBACKS": SETBACKS}
     out: list[str] = []
@@ -257,12 +242,15 @@ def _table(pdf: FPDF) -> None:
 
 
 def build(path: Path) -> None:
-    pdf = _Rules(orientation="L", format="letter")
-    pdf.set_auto_page_break(True, margin=16)
-    _title_page(pdf)
-    _contents(pdf)
-    _table(pdf)
-    pdf.output(str(path))
+    pdf = FurnishedPdf(
+        f"{PLACE} SSTS Rules - Ordinance No. 2019-07",
+        lambda page: f"Rev. 05/2022        Page {page}        Supp. 2",
+        head_from=3,
+        head_gap=7,
+        orientation="L",
+        format="letter",
+    )
+    write(pdf, path, [_title_page, _contents, _table], margin=16)
 
 
 if __name__ == "__main__":
