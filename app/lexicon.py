@@ -214,6 +214,10 @@ class Lexicon(_Record):
     domain: str
     opinion: str
     injection: str
+    instruction_lead: str = Field(
+        description="What an instruction tells the assistant to say ('and tell me'): it goes, "
+        "the claim after it stays as text."
+    )
     spelling: Spelling
     weights: Weights
     reader: ReaderParams
@@ -238,7 +242,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
     fields = [lex.yes_no, lex.scope, lex.outside, lex.replaced, lex.prohibition, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.meets, lex.request, lex.permission, lex.requirement, lex.negative,
               lex.not_negation, lex.conditional, lex.restriction, lex.evasion, lex.exception_item, lex.waiver, lex.lateness,
               lex.text_asked,
-              lex.deferral, lex.defers_figure, lex.domain, lex.opinion, lex.injection, lex.idioms]  # fmt: skip
+              lex.deferral, lex.defers_figure, lex.domain, lex.opinion, lex.injection, lex.instruction_lead, lex.idioms]  # fmt: skip
     fields += [p for pair in lex.opposites for p in pair]
     for name, t in lex.answer_types.items():
         fields += [*t.asked, t.carries] + ([t.figure] if t.figure else [])
