@@ -188,6 +188,9 @@ class Lexicon(_Record):
         "1. A system installed ...')."
     )
     waiver: str = Field(description="A provision waiving a requirement ('... is waived').")
+    exemption: str = Field(
+        description="A provision lifting a requirement for a case of its own ('not required for')."
+    )
     lateness: str = Field(
         description="A question asking whether a date is past a deadline ('has it expired by "
         "then?', 'are we too late?'), not whether it is in time."
@@ -240,7 +243,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
     fields = [lex.yes_no, lex.scope, lex.outside, lex.replaced, lex.prohibition, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.meets, lex.request, lex.permission, lex.requirement, lex.negative,
-              lex.not_negation, lex.conditional, lex.restriction, lex.evasion, lex.exception_item, lex.waiver, lex.lateness,
+              lex.not_negation, lex.conditional, lex.restriction, lex.evasion, lex.exception_item, lex.waiver, lex.exemption, lex.lateness,
               lex.text_asked,
               lex.deferral, lex.defers_figure, lex.domain, lex.opinion, lex.injection, lex.instruction_lead, lex.idioms]  # fmt: skip
     fields += [p for pair in lex.opposites for p in pair]

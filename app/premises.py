@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from app.compose import _stem
-from app.lexicon import lexicon
+from app.lexicon import Lexicon, lexicon
 from app.quantities import extract_quantities
 from app.reader import (
     NUMBER_WORDS,
@@ -258,7 +258,7 @@ def bound_check(question: str, provision: str) -> tuple[str, str] | None:
         said = lex.pattern(lex.not_negation).sub(" ", clause.replace(phrase, " "))
         negative = bool(
             lex.pattern(lex.negative).search(said) or lex.pattern(lex.prohibition).search(said)
-        )
+        ) and not _lifted(said, clause[: max(0, clause.find(phrase))], lex)
         for value in same:
             if value == bound:  # '120 days, right?' restates the bound: the premise check's
                 continue
@@ -267,3 +267,14 @@ def bound_check(question: str, provision: str) -> tuple[str, str] | None:
     if len(words) != 1:
         return None
     return words.pop(), phrases[0]
+
+
+def _lifted(said: str, before: str, lex: Lexicon) -> bool:
+    """Whether the bound is the condition that lifts the clause's prohibition ('No owner shall
+    transfer ... unless ... a certificate issued not more than 26 months before'): a case that
+    meets it is allowed, not forbidden."""
+    no = lex.pattern(lex.negative).search(said) or lex.pattern(lex.prohibition).search(said)
+    if no is None:
+        return False
+    at = before.lower().find(no.group(0).lower())
+    return at >= 0 and bool(lex.pattern(lex.conditional).search(before[at + len(no.group(0)) :]))

@@ -63,7 +63,7 @@ from app.reader import (
 )
 from app.records import ToolCall
 from app.rows import ROWS
-from app.subjects import _NEEDS, GENERIC, SubjectMixin, proper_names
+from app.subjects import _NEEDS, GENERIC, SubjectMixin, case_unasked, proper_names
 from app.understand import Understanding
 from app.verify import VerificationContext
 from core.suspect import is_suspect
@@ -575,6 +575,8 @@ class QuotingMixin(SubjectMixin):
                 continue  # a list of exemptions, none of them the asked case ('a tank lid')
             if speaks_of(rarest, text) < speaks_of(rarest, best.provision.text):
                 continue  # 'the flood fringe, as opposed to the floodway?': not the asked case
+            if case_unasked(part, heads.get(id(limit), text), best.provision.text):
+                continue  # 'not required for a transfer between spouses': not the asker's
             if polarity(part, heads.get(id(limit), text)) == "No":
                 passing.append((speaks_of(subject, cases or text), -i, limit))
         # of several that say no, the one whose own case holds most of the asked subject (a

@@ -72,6 +72,20 @@ def _places_pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?:'s)?(?![\w-])", re.I)
 
 
+def case_unasked(question: str, exemption: str, rule: str) -> bool:
+    """Whether an exemption's own case ('... is not required for a transfer that does not
+    change the occupancy, such as between spouses') goes unnamed by the question: at least two
+    words after its `lexicon.exemption` phrase that the rule it limits does not use, none of them the question's.
+    The asker's case is then the rule's."""
+    lex = lexicon()
+    said = lex.pattern(lex.exemption).search(exemption)
+    if said is None:
+        return False
+    own = {_stem(w) for w in content_words(exemption[said.end() :])}
+    case = own - {_stem(w) for w in content_words(rule)}
+    return len(case) >= 2 and not case & {_stem(w) for w in content_words(question)}
+
+
 class SubjectMixin:
     """The asked subject against a city's text (`DefaultAnswerer` provides these attributes)."""
 

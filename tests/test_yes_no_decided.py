@@ -169,6 +169,11 @@ BOUNDED = {
     "a-bound-spelled-in-words-only": (
         "Our system was put in two years ago under a permit. Now we're selling. Is it covered?",
         EXCEPTED, ("Yes", "not more than three years")),
+    "a-bound-that-lifts-a-prohibition-is-met": (
+        "Our certificate was issued 20 months before closing. Can we still use it?",
+        "No owner shall transfer a lot unless the owner has given the buyer a certificate issued "
+        "not more than twenty-four (24) months before the closing date.",
+        ("Yes", "not more than twenty-four (24) months")),
     "a-frequency-is-not-a-bound": (
         "We pump it every year. Is a 1,000 gallon tank fine?",
         "Tanks shall be pumped at least once every three (3) years.", None),
@@ -407,3 +412,30 @@ def test_a_case_meeting_an_exception_to_a_requirement_is_not_required(
     met = bound_check(question, EXCEPTED)
     assert met is not None and exempts(question, EXCEPTED)
     assert {"Yes": "No", "No": "Yes"}[met[0]] == expected
+
+
+RULE = (
+    "A compliance inspection shall be made before the transfer of any property served by a system."
+)
+EXEMPTION = (
+    "A compliance inspection is not required for a transfer that does not change the occupancy, "
+    "such as a transfer between spouses or into a trust."
+)
+UNASKED = {
+    "a-sale-is-the-rules-case": (
+        "Do I need a compliance inspection before selling my house?", EXEMPTION, True),
+    "a-transfer-to-a-spouse-is-the-exemptions": (
+        "I'm putting the house in my wife's name too, a transfer between spouses. Inspection?",
+        EXEMPTION, False),
+    "a-prohibition-is-no-exemption": (
+        "Can the tank go there?", "Tanks shall not be placed in a flood plain or a wetland.", False),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "exemption", "unasked"), UNASKED.values(), ids=UNASKED)
+def test_an_exemptions_own_case_unnamed_by_the_question_leaves_the_rule_in_force(
+    question: str, exemption: str, unasked: bool
+) -> None:
+    from app.subjects import case_unasked
+
+    assert case_unasked(question, exemption, RULE) is unasked
