@@ -113,6 +113,13 @@ def polarity(question: str, provision: str) -> str | None:
             return "Yes"  # "no person shall ... without a permit"
         return "No" if negative else "Yes"
     if asks_leave:
+        if (
+            negative
+            and not q_without
+            and lex.pattern(lex.exemption).search(said)
+            and not lex.pattern(lex.replaced).search(question)  # '... instead of pumping?'
+        ):
+            return "Yes"  # 'can I swap the lid myself?' against 'no permit is required to replace'
         if negative:
             return "No"
         if q_without and conditional:  # '... without a license?': no, unless the rule allows

@@ -266,6 +266,13 @@ CLAUSES = [
      "Permits shall be required as follows: (1) All new installations of tanks. (2) All repair "
      "of existing systems. (3) Any change in use. (4) Permits shall not be required for routine "
      "maintenance.", "No"),
+    ("leave-to-do-what-needs-no-permit-is-yes",
+     "The lid on my tank cracked. Can I swap it out myself, or do I have to hire a licensed company?",
+     "No permit is required to: (1) pump a septic tank; (2) replace a lid, riser or baffle with a "
+     "part of the same kind and size.", "Yes"),
+    ("a-substitute-for-what-needs-no-permit-is-not-leave",
+     "Can I just use an additive instead of having the tank pumped?",
+     "No permit is required to: (1) pump a septic tank; (2) replace a lid.", "No"),
 ]  # fmt: skip
 
 
