@@ -639,9 +639,41 @@ class Assistant:
         blocks = _with_rules(blocks, computed, worker.out.tool_calls, u.comparison)
         if len(worker.out.tool_calls) > calls:  # a rule computed the asked figure
             worker.out.missing.clear()
+        if not u.comparison:
+            blocks += self._other_parts(worker, u, scope, question, blocks)
         if not u.jurisdictions and u.topic == "general":
             blocks = _closest_cities(blocks, worker)
         return blocks
+
+    def _other_parts(
+        self,
+        worker: DefaultAnswerer,
+        u: Understanding,
+        scope: list[str],
+        question: str,
+        blocks: list[Block],
+    ) -> list[Block]:
+        """'Do we have to hook up, and how long do we get?': where a calculator, a rule or a
+        curated fact answered a city's first part, the reader answers the others."""
+        asked = u.corrected or question
+        if len(split_parts(asking_and_context(asked)[0])) < 2:
+            return []
+        seen = {(b.jurisdiction, b.headline) for b in blocks}
+        quoted = {s.quote for b in blocks for s in b.supports}
+        more: list[Block] = []
+        for city in scope:
+            mine = [b for b in blocks if b.jurisdiction == city]
+            if not mine or any(b.topic == "general" or b.abstained for b in mine):
+                continue  # (a part the city leaves to another text: said so, not read around)
+            read = worker.search_blocks(u.topic, u, city, asked)
+            more += [
+                b
+                for b in read[1:]
+                if not b.abstained
+                and (b.jurisdiction, b.headline) not in seen
+                and not any(s.quote in quoted for s in b.supports[:1])
+            ]
+        return more
 
     # -- the optional LLM ----------------------------------------------------------------------
 

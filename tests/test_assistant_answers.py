@@ -218,3 +218,13 @@ def test_a_curated_figure_and_a_yes_no_second_part_are_both_answered(
     assert "six (6) months" in body, answer.answer
     assert any(line.startswith("Yes.") for line in body.splitlines()), answer.answer
     assert any(c.section == "803.05" for c in answer.citations), answer.citations
+
+
+def test_a_second_part_is_read_where_a_rule_answered_the_first(assistant: Assistant) -> None:
+    a = assistant.ask(
+        "The sewer main is about 80 feet from our property line in Chaska. Do we have to hook "
+        "up, and how long do we get once the city tells us?"
+    )
+    text = fold_ws(a.answer).lower()
+    assert text.startswith("yes") and "sixty (60) days" in text
+    assert "21" in {c.section for c in a.citations}
