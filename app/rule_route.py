@@ -77,6 +77,12 @@ class Part(BaseModel):
     asked: bool
 
 
+_THE_SEWER = re.compile(
+    r"\b(?:the|that|this|a)\s+sewer\b(?!\s+(?:pipe|line)\s+(?:to|from)\b)", re.I
+)
+"""'the sewer' without a septic part's word before it ('the building sewer' is a pipe)."""
+
+
 def parts(question: str) -> list[Part]:
     """The parts of a question; `asked` for the ones that ask (a '?' or a question word), the
     others are premises whose figures every asked part may use."""
@@ -330,8 +336,11 @@ def choose(
                 continue  # "how far must the tank be ..." is not asking for its capacity
             if other and lex.pattern(lex.dwelling_only).search(rule.asks):
                 continue  # a dwelling's rule does not size a restaurant
-            if rule.topic == "setback" and lex.pattern(lex.public_sewer).search(part.text):
-                continue  # 'how close must the city sewer main be?': no setback of a septic part
+            if rule.topic == "setback" and (
+                lex.pattern(lex.public_sewer).search(part.text)
+                or (_THE_SEWER.search(part.text) and lex.pattern(lex.public_sewer).search(scope))
+            ):  # 'how close must the city sewer main be?': no setback of a septic part; nor
+                continue  # 'the sewer' of a story about a new sewer main
             own, found, first = _hits(rule, part.text)
             if not own and before:
                 own, found, _ = _hits(rule, before)

@@ -169,3 +169,12 @@ def test_a_distance_asked_of_another_subject_is_not_computed_by_the_setback_rule
     setback = assistant.ask("Maple Hollow: how far must my drainfield be from the lot line?")
     assert any(t.name.startswith("rule:setback") for t in setback.tool_calls), setback.answer
     assert "10 ft" in setback.answer.splitlines()[0]
+
+
+@pytest.mark.slow
+def test_the_sewer_of_a_story_about_a_sewer_main_is_not_a_setback(assistant: Assistant) -> None:
+    answer = assistant.ask(
+        "A sewer main is being run down our road in Maple Hollow. How close does the sewer have "
+        "to be before a house has to hook up?"
+    )
+    assert not any(t.name.startswith("rule:setback") for t in answer.tool_calls), answer.answer
