@@ -167,6 +167,22 @@ def _lead(
     if len(parts) > 1 and not is_yes_no(parts[0]):  # the yes/no part is not the first answered
         return
     _subject_first(question, blocks)
+    if blocks[0].abstained:
+        # the city's table is another text's, but a rule of its own answers the asked case
+        # ('4 or more bedrooms also require two compartments'): that answer leads
+        answering = next(
+            (
+                b
+                for b in blocks[1:]
+                if b.jurisdiction == blocks[0].jurisdiction
+                and not b.abstained
+                and not b.undecided
+                and b.supports
+            ),
+            None,
+        )
+        if answering is not None:
+            blocks.insert(0, blocks.pop(blocks.index(answering)))
     first = blocks[0]
     if (
         first.abstained

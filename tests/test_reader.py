@@ -888,3 +888,22 @@ def test_a_fee_multiplier_answers_only_the_case_it_is_for(
     question: str, text: str, answers: bool
 ) -> None:
     assert multiplied_for(question, text) is answers
+
+
+def test_a_citys_own_rule_leads_a_yes_no_where_its_table_is_another_texts() -> None:
+    from app.assistant import _lead
+    from app.compose import Block, Support
+
+    def support(quote: str) -> Support:
+        return Support(jurisdiction="x", section="5", title="Tanks", label="X §5", quote=quote,
+                       source="x.txt")  # fmt: skip
+
+    deferred = Block(jurisdiction="x", name="X", headline="Not in this corpus: X leaves septic tank sizes and compartments to a state table.",
+                     supports=[support("Tanks are sized by MPCA Table V.")], abstained=True,
+                     value="deferred")  # fmt: skip
+    own = Block(jurisdiction="x", name="X", headline="Compartments: 2 compartments.",
+                supports=[support("4 or more bedrooms also require two compartments.")],
+                value="2 compartments")  # fmt: skip
+    blocks = [deferred, own]
+    _lead("4 bedroom house: does the septic tank need two compartments?", blocks)
+    assert blocks[0] is own and own.headline.startswith("Yes")
