@@ -56,6 +56,7 @@ class _Section:
         ("How big a septic tank do I need for my lot?", "volume"),
         ("How much notice does the county want before an inspection?", "duration"),
         ("Septic permit - what's the term, and can it be renewed?", "duration"),
+        ("And when does the as-built have to be turned in after that?", "duration"),
     ],
     ids=[
         "duration",
@@ -76,10 +77,20 @@ class _Section:
         "how-big-a-tank-for-a-lot-asks-a-volume",
         "how-much-notice-asks-a-period",
         "what-the-term-is-asks-a-period",
+        "when-a-paper-has-to-be-turned-in-asks-a-period",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
     assert asked_types(question)[0] == main
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["When does the alarm have to go off?", "When do I have to pump my septic tank?"],
+    ids=["a-condition", "a-pumping-condition"],
+)
+def test_when_a_thing_happens_asks_no_period(question: str) -> None:
+    assert "duration" not in asked_types(question)
 
 
 @pytest.mark.parametrize(
