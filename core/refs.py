@@ -6,7 +6,8 @@ never joined (``52.01`` is not ``5201``).
 
 ``find_section_refs("see Section 98 and § 404.09(1)b")`` -> ``["98", "404.09"]``;
 ``find_section_refs("what does section 9-4-8 say")`` -> ``["9-4-8"]``;
-``normalize_ref("Sec. 07")`` -> ``"7"``; ``ref_variants("4.1.2(a)")`` -> ``["4.1.2", "4.1"]``.
+``normalize_ref("Sec. 07")`` -> ``"7"``; ``normalize_ref("Q 14")`` -> ``"14"``;
+``ref_variants("4.1.2(a)")`` -> ``["4.1.2", "4.1"]``.
 """
 
 from __future__ import annotations
@@ -31,7 +32,20 @@ _BARE_DECIMAL = re.compile(r"(?<![\d.$,])(?P<num>\d{3,4}\.\d{2})(?![\d,]|\.\d)")
 _TABLE_NUM = r"(?P<num>[IVX]{1,5}\b|\d{1,4}(?:[.\-]\d{1,4})*\b(?![.\-]\d))"
 _TABLE = re.compile(rf"\btable\s+{_TABLE_NUM}", re.IGNORECASE)
 _TABLE_HEADING = re.compile(rf"\bTABLE\s+{_TABLE_NUM}")
-_PREFIX = re.compile(r"^\s*(?:sec(?:tions?|ts?\.?|s?\.?)|§+|s\.)\s*", re.IGNORECASE)
+_PREFIX = re.compile(
+    r"^\s*(?:sec(?:tions?|ts?\.?|s?\.?)|§+|s\.|(?:q|questions?|rules?)\.?(?=\s*\d))\s*",
+    re.IGNORECASE,
+)
+# A guide's numbered question named in a question: 'Q 14', 'Q14', 'Q. 14', 'Question 14' (not
+# a count: 'question 3 bedrooms'; not a quarter: 'Q4 2024', 'due in Q3')
+_QUESTION = re.compile(
+    r"(?:\b(?P<q>Q)\.?(?P<gap>\s?)|\b[Qq]uestion\s+(?:[Nn]o\.?\s*)?)(?P<num>\d{1,3})"
+    r"(?![\d,\-]|\.\d|\s*(?:19|20)\d\d\b|\s*(?:bedrooms?|gallons?|feet|foot|ft\b|days?|"
+    r"months?|years?|inch|percent|%))"
+)
+_BEFORE_QUARTER = re.compile(
+    r"\b(?:in|by|during|of|for|until|before|after|the|this|next|last|each|every)\s*$", re.I
+)
 _NUMERIC = re.compile(r"^\d+(?:[.\-]\d+)*[A-Z]?$")
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 
@@ -44,10 +58,11 @@ def is_number(ref: str) -> bool:
 def normalize_ref(ref: str) -> str:
     """Canonical form for comparing references.
 
-    Numbers: prefixes ('Section', 'Sec.', '§') and subsections ('(a)(1)') dropped, spaces around
-    dots closed, leading zeros of the first part dropped: 'Sec. 07' -> '7', '404 .04' ->
-    '404.04', '§ 18-124(a)' -> '18-124', '9-4-8' -> '9-4-8'. Titles (East Bethel) are
-    case-folded, whitespace-collapsed and stripped of a final period."""
+    Numbers: prefixes ('Section', 'Sec.', '§'; a guide's 'Q', 'Question', a rule book's 'Rule'
+    before a number) and subsections ('(a)(1)') dropped, spaces around dots closed, leading
+    zeros of the first part dropped: 'Sec. 07' -> '7', '404 .04' -> '404.04', '§ 18-124(a)' ->
+    '18-124', '9-4-8' -> '9-4-8', 'Q 14', 'Q14', 'Question 14', 'Rule 14' -> '14'. Titles (East
+    Bethel) are case-folded, whitespace-collapsed and stripped of a final period."""
     s = _PREFIX.sub("", ref.strip())
     compact = re.sub(r"\s*([.\-])\s*", r"\1", s.strip()).rstrip(".").strip()
     number = re.match(rf"^({NUMBER}){_SUBSECTION}$", compact)
@@ -150,7 +165,8 @@ def find_section_refs(text: str, tables: Mapping[str, str] | None = None) -> lis
 
     "Section 98", "Sec. 98", "sect. 98", "Sections 98 and 99", "§ 404.04", "section 9-4-8",
     "§ 175-9" and a bare "404.09(1)b" give the section number as printed ("404.09": a
-    subsection resolves to its section; "18-124(a)(1)" -> "18-124"). "Table IV" gives the section
+    subsection resolves to its section; "18-124(a)(1)" -> "18-124"); a guide's "Q 14", "Q14"
+    or "Question 14" gives "14". "Table IV" gives the section
     holding Table IV when ``tables`` (table key -> section, see ``build_table_map``) knows it,
     and "Table IV" otherwise. A misspelt keyword right before a number counts ("sectoin 98")."""
     text = fix_keyword_typos(text)
@@ -163,6 +179,10 @@ def find_section_refs(text: str, tables: Mapping[str, str] | None = None) -> lis
             found.append((m.start("more") + extra.start(), _clean(extra.group())))
     for m in _OUTLINE.finditer(text):
         found.append((m.start(), m.group("num").upper()))
+    for m in _QUESTION.finditer(text):
+        quarter = m.group("q") and not m.group("gap") and m.group("num") in "1234"
+        if not (quarter and _BEFORE_QUARTER.search(text[: m.start()])):
+            found.append((m.start(), m.group("num").lstrip("0") or "0"))
     covered = [m.span() for m in _SECTION_WORD.finditer(text)]
     for m in _BARE_DECIMAL.finditer(text):
         if not any(a <= m.start() < b for a, b in covered):

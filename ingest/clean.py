@@ -163,6 +163,7 @@ def split_lines(text: str) -> list[Line]:
 
 
 _PREFIXED_NUMBER = re.compile(r"[A-Z]{1,2}-\d{2,4}")
+_QUESTION_NUMBER = re.compile(r"Q\.?[ \t]?\d{1,3}[.:]?")
 
 
 def is_noise_line(text: str) -> bool:
@@ -179,8 +180,8 @@ def is_noise_line(text: str) -> bool:
         return False
     if _LIST_MARKER_LINE.match(s) or re.search(r"[a-z]{2}", s) or re.search(r"\b[A-Z]{4,}\b", s):
         return False
-    if _PREFIXED_NUMBER.fullmatch(s):
-        return False  # a rule's number over its title ('R-302')
+    if _PREFIXED_NUMBER.fullmatch(s) or _QUESTION_NUMBER.fullmatch(s):
+        return False  # a rule's number over its title ('R-302'), a question's ('Q 14.')
     return len(re.findall(r"\d+", s)) < 2
 
 

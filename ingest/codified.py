@@ -20,10 +20,11 @@ from ingest.notes import split_notes
 from ingest.records import ManifestEntry, Section
 
 # list items of codified text: (a) (1) a. A. 1. and numbered paragraphs 4.1.2 / 4.1.2(a), and
-# run-in subdivisions ("Subsection B. Soil Treatment Areas. Every ...", "Subd. 2. Term.")
+# run-in subdivisions ("Subsection B. Soil Treatment Areas. Every ...", "Subd. 2. Term.",
+# "Subd. 2. [TERM.]")
 ITEMS = re.compile(
     r"^(?:\(\s*[0-9a-zA-Z]{1,4}\s*\)|[A-Za-z]\s?\.\s|\d{1,2}\.\s|"
-    r"(?:Subsection|Subdivision|Subd\.)\s+[A-Z0-9]{1,3}\.\s+(?=[A-Z])|"
+    r"(?:Subsection|Subdivision|Subd\.)\s+[A-Z0-9]{1,3}\.\s+(?=[A-Z\[])|"
     r"\d{1,4}(?:\.\d{1,4})+(?:\([0-9a-z]{1,3}\))*\s+(?=[A-Z(])|" + CAPTION + r"|\*)"
 )
 _CAPTION = re.compile(r"[A-Z][A-Z ,;'&/\-]{2,80}")

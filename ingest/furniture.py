@@ -176,6 +176,11 @@ def _repeated_sentences(
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
+_PART_HEADING = re.compile(
+    r"(?:PART|Part|ARTICLE|Article|CHAPTER|Chapter|DIVISION|Division)[ \t]+#[ \t]*"
+    r"(?:(?:[.:]|--?|[–—])[ \t]*)?[A-Z][A-Z ,;'&/\-]*$"
+)
+"""A container's heading in a shape ('PART # -- DESIGN AND CONSTRUCTION'): its title in capitals."""
 
 
 def _frame(s: str) -> str:
@@ -194,10 +199,12 @@ def _case(word: str) -> str:
 def _varying_heads(shapes: list[str], drop: set[int]) -> set[int]:
     """Running heads that name the page's section ('§ 7.2.4  Tank Capacity', 'Sewage Treatment
     § 7.2.5  Pumping'): lines of one frame, with a number, every one of them beside a line
-    already dropped as furniture, at least `MIN_REPEATS` times."""
+    already dropped as furniture, at least `MIN_REPEATS` times. A part's heading ('PART 3 --
+    DESIGN AND CONSTRUCTION') is none, though each part begins a page under its running head:
+    a head naming a part would repeat as long as the part runs."""
     where: dict[str, list[int]] = {}
     for i, s in enumerate(shapes):
-        if s and "#" in s:
+        if s and "#" in s and not _PART_HEADING.match(s):
             where.setdefault(_frame(s), []).append(i)
     out: set[int] = set()
     for idx in where.values():

@@ -28,7 +28,8 @@ _NUM = r"\d{1,4}(?:[.\-]\d{1,4})*(?:[A-Z](?=[.:]))?"  # 'Section 19A.': one inse
 _ROMAN = r"[IVXL]{1,7}"
 HEAD_RE = re.compile(
     r"^[ \t]*(?:\[[A-Z]{1,3}\][ \t]*)?"  # a model code's edition mark: '[A] 104.3 Expiration.'
-    r"(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?|Rules?|RULES?|[A-Z]{1,2}-(?=\d))?[ \t]*"
+    r"(?P<kw>§{1,2}|Secs?\.?|Sections?|SECS?\.?|SECTIONS?|Rules?|RULES?|[A-Z]{1,2}-(?=\d)|"
+    r"Questions?|QUESTIONS?|Q\.?)?[ \t]*"
     rf"(?P<num>{_NUM}|(?<=[ \t]){_ROMAN}(?=[ \t]?[.:]))(?![\d,])"
     rf"(?:[ \t]*(?:[—–]|-|through|to)[ \t]*(?P<end>{_NUM}))?"
     r"(?:(?<=[IVXL])[ \t])?"  # 'SECTION IX . DESIGN FLOW': a scan's space before the period
@@ -38,7 +39,8 @@ HEAD_RE = re.compile(
 )
 """A section heading: 'Sec. 18-124. Title.', '9-4-8: TITLE:', '4.1 Construction Permit', and a
 roman number after its keyword ('SECTION IV. DEFINITIONS'), and a number with a letter prefix
-('R-302', its title on the next line)."""
+('R-302', its title on the next line), a bill's bracketed headnote ('Sec. 2. [DEFINITIONS.]') and
+a guide's numbered question ('Q 14. How large must a septic tank be?')."""
 CONTAINER_RE = re.compile(
     r"^[ \t]*(?P<kw>ARTICLE|Article|CHAPTER|Chapter|SUBCHAPTER|Subchapter|DIVISION|Division|"
     r"PART|Part|TITLE|Title)[ \t]+(?P<num>[IVXLC]+|\d{1,4}[A-Z]?|(?i:one|two|three|four|five|six|"
@@ -103,6 +105,7 @@ class LineHead:
     end_key: tuple[int, ...] | None = None
     label: str = ""  # containers: "ARTICLE III. Title" for the path
     rest: int = -1  # offset of what follows the number on its line
+    closed: bool = False  # a title closed by its own mark ('[PERMITS.]', '... be?'): complete
 
 
 @dataclass
@@ -129,6 +132,8 @@ def _key(num: str) -> tuple[int, ...]:
 def _kw_class(kw: str | None) -> str:
     if not kw:
         return ""
+    if _QUESTION_KW.fullmatch(kw):
+        return "Q"  # 'Q 14.', 'Q14.', 'Question 14.': one scheme
     if kw.endswith("-"):
         return kw  # a letter prefix is part of the number: 'R-302'
     if kw.startswith("§"):
@@ -217,6 +222,75 @@ def _title_below(text: str, end: int) -> tuple[str, int] | None:
     return None
 
 
+_QUESTION_KW = re.compile(r"Q\.?|Questions?|QUESTIONS?")
+_HEADNOTE_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9 ,;'’&/()\-–—.]*")
+_NOT_HEADNOTE = re.compile(
+    r"(?i)^(?:Source|History|Adopted|Amended|Added|Repealed|Derived|Ord\.|Res\.|Editor|Note)\b"
+)
+_MAX_QUESTION_WORDS = 30
+_SENTENCE_END = re.compile(r"[.:;!][ \t]*\n")
+_QUESTION_LEAD = re.compile(r"(?:--?|[–—])?[ \t]*(?:\n[ \t]*)?")
+"""What may stand between a question's number and its words: a dash, the line's end."""
+
+
+def _closing_mark(text: str, start: int, mark: str, lines: int) -> int | None:
+    """Where `mark` closes a title begun at `start`, on its line or the next `lines - 1`."""
+    at = start
+    for _ in range(lines):
+        nl = text.find("\n", at)
+        nl = len(text) if nl < 0 else nl
+        hit = text.find(mark, at, nl)
+        if hit >= 0:
+            return hit
+        if nl >= len(text):
+            return None
+        at = nl + 1
+    return None
+
+
+def bracketed_title(text: str, start: int) -> tuple[str, int] | None:
+    """(title, where the text begins) of a bill's bracketed headnote after a section number
+    ('Sec. 2. [DEFINITIONS.]', 'Sec. 14. [HOLDING TANKS; OPERATING' / 'PERMITS.] The owner ...',
+    '[Permit term.]'): the words in the brackets without the final period, on up to three
+    lines; or None (a bracketed history note '[Amended by Ord. 12]' is no title)."""
+    if text[start : start + 1] != "[":
+        return None
+    close = _closing_mark(text, start, "]", 3)
+    if close is None or "[" in text[start + 1 : close]:
+        return None
+    title = " ".join(text[start + 1 : close].split()).rstrip(".").strip()
+    words = title.split()
+    if not words or len(words) > 16 or not _HEADNOTE_CHARS.fullmatch(title):
+        return None
+    if _NOT_HEADNOTE.match(title) or not title[0].isupper():
+        return None
+    body = close + 1
+    while text[body : body + 1] in (" ", "\t"):
+        body += 1
+    return title, body
+
+
+def question_title(text: str, start: int) -> tuple[str, int] | None:
+    """(question, where the answer begins) of a guide's numbered question ('Q 14. How large
+    must a septic tank be?', 'Question 14 -- How ...?', or the question on the next line
+    under 'Q 14.'), the question on up to three lines (none of them ending a sentence) and
+    ended by its question mark; or None."""
+    lead = _QUESTION_LEAD.match(text, start)
+    start = lead.end() if lead else start
+    if not text[start : start + 1].isupper():
+        return None
+    close = _closing_mark(text, start, "?", 3)
+    if close is None or _SENTENCE_END.search(text, start, close):
+        return None  # 'Q 14. The table ...' / '... gallons.' / '... ?': a sentence, then another
+    title = " ".join(text[start : close + 1].split())
+    if len(title.split()) > _MAX_QUESTION_WORDS or not re.search(r"[a-z]", title):
+        return None
+    body = close + 1
+    while text[body : body + 1] in (" ", "\t"):
+        body += 1
+    return title, body
+
+
 def printed_number(m: re.Match[str]) -> str:
     """The number as printed: with its letter prefix ('R-302'), without a keyword ('Sec.')."""
     kw = m.group("kw") or ""
@@ -282,6 +356,22 @@ def find_candidates(text: str) -> list[LineHead]:
                 LineHead(m.start(), m.end(), num, "Reserved", _key(digits), scheme, "reserved")
             )
             continue
+        closed = (
+            question_title(text, m.start("rest"))
+            if kw and _QUESTION_KW.fullmatch(kw)
+            else bracketed_title(text, m.start("rest"))
+        )
+        if closed is not None:  # 'Sec. 2. [DEFINITIONS.]', 'Q 14. How large must ...?'
+            title, body = closed
+            if _RESERVED.match(title):
+                out.append(
+                    LineHead(m.start(), body, num, "Reserved", _key(digits), scheme, "reserved")
+                )
+                continue
+            out.append(LineHead(m.start(), body, num, title, _key(digits), scheme, closed=True))
+            continue
+        if kw and _QUESTION_KW.fullmatch(kw):
+            continue  # 'Q 7 explains ...': a question's number without its question
         parsed = parse_title(rest, bool(kw))
         if parsed is None and kw and not rest.strip():
             below = _title_below(text, m.end())
@@ -393,7 +483,7 @@ def _wrapped_titles(heads: list[LineHead], candidates: list[LineHead], text: str
     listed: dict[str, list[str]] = {}
     for c in candidates:
         listed.setdefault(c.number, []).append(" ".join(c.title.split()))
-    sections = [h for h in heads if h.kind == "section" and h.title]
+    sections = [h for h in heads if h.kind == "section" and h.title and not h.closed]
     ended = sum(text[h.body - 1 : h.body] == "." for h in sections)
     for h in sections:
         if text[h.body : h.body + 1] != "\n":

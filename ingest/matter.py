@@ -64,8 +64,12 @@ def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START) -> str:
     return "".join(out).strip()
 
 
-_CONTENTS_LINE = re.compile(r"(?m)^[^\n]*(?:\.[ \t]?){4,}[ \t]*\d{1,4}(?:[-–]\d{1,4})?[ \t]*\n?")
-"""A table of contents' line: an entry, dot leaders and a page number."""
+_CONTENTS_LINE = re.compile(
+    r"(?m)^(?:[^\n]*\n(?=[ \t]*[a-z][^\n]*(?:\.[ \t]?){4,}[ \t]*\d))?"
+    r"[^\n]*(?:\.[ \t]?){4,}[ \t]*\d{1,4}(?:[-–]\d{1,4})?[ \t]*\n?"
+)
+"""A table of contents' line: an entry, dot leaders and a page number (with the line it runs
+on from: 'Q 10. How far must a system be from a well, a lake or a property' / 'line? .... 5')."""
 
 
 def without_contents(matter: str) -> str:

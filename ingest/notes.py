@@ -7,7 +7,7 @@ Codifiers print, after (or before) a section's provisions, matter that is not it
   ``(Ord. 1187 § 2 (part), 2018; Ord. 1042 § 1, 2011)``,
   ``(Ord. 2007-31, passed 9-17-2007; Am. Ord. 2016-08, passed 4-4-2016)``, and bracketed
   ``[Adopted 4-11-2018 by Ord. No. 18-2]``, ``[Amended 6-3-2020 by Ord. No. 20-4]``,
-  ``[Subsection E amended by Ord. 2018-04, adopted 10/9/2018]``;
+  ``[Subsection E amended by Ord. 2018-04, adopted 10/9/2018]``, ``[Source: Ord. 2019-3, s. 4]``;
 * labelled notes: ``Editor's note—``, ``Cross reference—``, ``State Law reference—``,
   ``Statutory reference:``, ``Footnotes:`` blocks, also behind a footnote marker
   (``[1] Editor's Note: ...``, ``* Editor's note–...``);
@@ -42,7 +42,7 @@ PENALTY_XREF = re.compile(
 HISTORY_BRACKET = re.compile(
     r"\[(?=\s*(?:(?:Subsection|Subd\.?|Subdivision|Section|Sec\.|Paragraph|Part|Item)\s+[\w.()-]{1,12}\s+)?"
     r"(?:Adopted|Amended|Added|Repealed|Derived|Ord\.|Res\.|HISTORY|Editor['’]s\s+note|"
-    r"Note))[^\[\]]{3,600}\](?=[ \t]*(?:\n|$))",
+    r"Note|Source[ \t]*:))[^\[\]]{3,600}\](?=[ \t]*(?:\n|$))",
     re.I,
 )
 # "Source: Ord. 2019-07, 2nd Series" / "Effective Date: 6-1-2019" / "Amended: Ord. 2023-02":

@@ -249,6 +249,22 @@ CITIES = [
         ["Page 1 of 4", "SSTS Ordinance", "[Amended", "WHEREAS", "ATTEST", "Town Clerk"],
         "township-parts",
     ),
+    _fixture(
+        "question-guide-county",
+        "question_guide_county",
+        [
+            "LEDGEROCK COUNTY SSTS ORDINANCE",
+            "Page 3 of",
+            "as amended through Ord.",
+            "[Source:",
+            "CONTENTS",
+            "PART 3",
+            "....",
+            "-----",
+            "\f",
+        ],
+        "county-guide-numbered-questions-under-parts",
+    ),
     _place(
         UNSEEN_3 / "lindenvale",
         ["Rev. 3/2023", "Source:", "Effective Date:"],
