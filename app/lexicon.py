@@ -154,6 +154,10 @@ class Lexicon(_Record):
         description="An asking verb and its subject inside a sentence (after an opening phrase)."
     )
     question_word: str = Field(description="A word that asks for more than yes or no.")
+    relative_who: str = Field(
+        description="A 'who' that starts a relative clause after the person it describes "
+        "('the guy who's buying it'): it asks for no person."
+    )
     statement_question: str = Field(
         description="A statement asked as a question (a pronoun first)."
     )
@@ -242,7 +246,7 @@ def lexicon(path: Path = PATH) -> Lexicon:
         lex = Lexicon.model_validate(data)
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ConfigError(f"Cannot load the lexicon {str(path)!r}: {exc}. Fix the file.") from exc
-    fields = [lex.yes_no, lex.scope, lex.outside, lex.replaced, lex.prohibition, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.claim, lex.claim_negation, lex.meets, lex.request, lex.permission, lex.requirement, lex.negative,
+    fields = [lex.yes_no, lex.scope, lex.outside, lex.replaced, lex.prohibition, lex.yes_no_inner, lex.statement_question, lex.question_word, lex.relative_who, lex.claim, lex.claim_negation, lex.meets, lex.request, lex.permission, lex.requirement, lex.negative,
               lex.not_negation, lex.conditional, lex.restriction, lex.evasion, lex.exception_item, lex.waiver, lex.exemption, lex.lateness,
               lex.text_asked,
               lex.deferral, lex.defers_figure, lex.domain, lex.opinion, lex.injection, lex.instruction_lead, lex.idioms]  # fmt: skip

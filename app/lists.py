@@ -10,9 +10,13 @@ the list is; `lead_in` finds it again, so that the item can be read (and quoted)
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-_ITEM_LINE = re.compile(r"^\s*(?:\d{1,2}|[a-z]|\(\s?(?:\d{1,2}|[a-z])\s?\))[.)]?\s+\S")
-"""A line opening with a list marker: '4. Repairing ...', 'b) ...', '(3) ...'."""
+_ITEM_LINE = re.compile(
+    r"^\s*(?:(?:\d{1,2}|[a-z]|\(\s?(?:\d{1,2}|[a-z])\s?\))[.)]?|\[[\w.\-]*(?:\(\w{1,3}\)){2,}\])\s+\S"
+)
+"""A line opening with a list marker: '4. Repairing ...', 'b) ...', '(3) ...', or with a legal
+database's paragraph id of an item ('[7.3.8(b)(3)] Repairing ...')."""
 
 
 _SENTENCE_END = re.compile(r"(?<=[.;\]])\s+(?=[A-Z])")
@@ -22,6 +26,7 @@ def _folded(text: str) -> str:
     return " ".join(text.split())
 
 
+@lru_cache(maxsize=65536)
 def lead_in(section_text: str, item: str) -> str | None:
     """The lead-in line (whitespace folded) of the list whose item line holds the start of
     `item`, when the lines between are items of the same list; None when `item` is no such

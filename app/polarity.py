@@ -88,6 +88,8 @@ def polarity(question: str, provision: str) -> str | None:
         or lex.pattern(lex.prohibition).search(said)  # 'a privy ... where a sewer is available
     )  # is declared a nuisance': a prohibition is one wherever the clause ends
     conditional = bool(lex.pattern(lex.conditional).search(provision))
+    if negative and _asks_the_negative(question, said):
+        return "Yes"  # 'is the sludge measurement waived for them?' against '... is waived'
     if lex.pattern(lex.evasion).search(question):
         if not negative:
             return "No"  # 'can I skip the pumping?' against 'the owner shall have the tank pumped'
@@ -128,6 +130,29 @@ def polarity(question: str, provision: str) -> str | None:
     return "No" if negative else "Yes"
 
 
+_DENIAL = re.compile(r"\b(?:no|not|nor|cannot)\b|n't\b", re.I)
+
+
+def _asks_the_negative(question: str, provision: str) -> bool:
+    """Whether the question asks if the very restriction the provision lays down holds ('Are
+    privies prohibited there?' against 'Privies are prohibited'; 'is the inspection waived?'
+    against 'the inspection ... is waived'): the last word of a negative of the provision that
+    is no denial ('prohibited', 'waived', 'exempt', 'unlawful', 'nuisance'), not denied there,
+    is a word of the asking sentence."""
+    lex = lexicon()
+    asking = set(stems(asking_and_context(question)[0]))
+    for p in (lex.pattern(lex.negative), lex.pattern(lex.prohibition)):
+        for m in p.finditer(provision):
+            if _DENIAL.search(m.group(0)) or _DENIAL.search(
+                provision[max(0, m.start() - 12) : m.start()]
+            ):
+                continue
+            last = stems(m.group(0))[-1:]
+            if last and last[0] in asking:
+                return True
+    return False
+
+
 _SENTENCE_END = re.compile(r"(?<=[a-z)]\.)\s+(?=[A-Z][a-z])")
 
 
@@ -149,7 +174,7 @@ def _asked_sentence(question: str, provision: str) -> str:
     return sentences[held.index(best)]
 
 
-_NEGATED_THING = re.compile(r"\b(?:no|not|never|nor)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
+_NEGATED_THING = re.compile(r"\b(?:no|not|never|nor|without)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
 
 
 def _same_negation(question: str, provision: str) -> bool:
@@ -162,8 +187,10 @@ def _same_negation(question: str, provision: str) -> bool:
     said = lex.pattern(lex.negative).search(provision)
     if said is None:
         return False
-    after = provision[said.end() : said.end() + 80]
-    held = set(stems(asked.group(1))) & set(stems(after))
+    # the lacking thing said around the negation: 'does not require a registration', 'a permit
+    # is not required'
+    around = provision[max(0, said.start() - 30) : said.end() + 80]
+    held = set(stems(asked.group(1))) & set(stems(around))
     return bool(held - set(stems(" ".join(lex.asking_words))))
 
 

@@ -422,6 +422,8 @@ class QuotingMixin(SubjectMixin):
                     if later is not None:  # the asked case, later in the list the quote opens
                         opening, best = later
                         text = best.provision.text
+                        # judged under its own lead-in ('A permit is not required for:')
+                        lead = polarity(part, f"{opening} {text}".strip()) or lead
                 found = figure(text, main, part) if main else None
                 bounded = bound_check(part, text)  # 'a cabin we use 150 days a year'
                 if bounded is not None and exempts(part, text):

@@ -30,6 +30,7 @@ import numpy as np
 
 from app.compose import _STOP, _stem, split_sentences
 from app.lexicon import Lexicon, lexicon
+from app.lists import lead_in
 from app.rows import ROWS, table_rows
 from core.numbers import spelled_numbers, word_values
 
@@ -234,6 +235,8 @@ def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
         for name, t in lex.answer_types.items()
         if any(lex.pattern(p).search(question) for p in t.asked)
     ]
+    if "who" in found and not _asks_who(question, lex):
+        found.remove("who")
     if "who" in found and _OPENS_WITH_WHO.match(asking_and_context(question)[0]):
         # 'Who has to approve a variance for a setback?': the asking word, not the subject's
         found = ["who", *(f for f in found if f != "who")]
@@ -242,6 +245,14 @@ def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
             stated_types(question, lex) + found + (["rule"] if "rule" in lex.answer_types else [])
         )
     return list(dict.fromkeys(found))
+
+
+def _asks_who(question: str, lex: Lexicon) -> bool:
+    """Whether a 'who' question is still one with its relative clauses' 'who' taken out ('Can I
+    transfer my license to the guy who's buying the business?' asks for no person)."""
+    bare = lex.pattern(lex.relative_who).sub(lambda m: m.group(0) + "\x00", question)
+    bare = re.sub(r"\x00who\b", "that", bare, flags=re.I)
+    return any(lex.pattern(p).search(bare) for p in lex.answer_types["who"].asked)
 
 
 _OPENS_WITH_WHO = re.compile(r"\W*(?:(?:and|so|then|ok|okay|but)\W+)?whom?\b", re.I)
@@ -425,7 +436,10 @@ def features(
     out: list[dict[str, float]] = []
     for p, sim, b in zip(pool, sims, bm, strict=True):
         title = set(stems(p.section.title))
-        has_type = any(carries(p.text, t) for t in main)
+        # a list item carries what its lead-in lays down ('A permit is not required for:' /
+        # '(3) Replacing a pump with one of the same rating')
+        head = lead_in(p.section.text, p.text) if main else None
+        has_type = any(carries(p.text, t) or (head and carries(head, t)) for t in main)
         out.append(
             {
                 "similarity": float(sim),

@@ -24,11 +24,13 @@ FEATURES = ("similarity", "lexical", "type", "rank", "title")
 GRID = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)
 
 
-def _right(case: EvalCase, provision: Any) -> bool:
+def _right(case: EvalCase, provision: Any, sections_only: bool = False) -> bool:
     s = provision.section
     keys = {_ref_key(e.jurisdiction, e.ref) for e in case.expected_sections}
     if keys and _ref_key(s.jurisdiction, s.section or s.title) not in keys:
         return False
+    if sections_only:
+        return bool(keys)
     text = provision.text
     return all(value_present(v, text) for v in case.expected_values) and all(
         group_present(g, text) for g in case.value_groups
@@ -38,8 +40,10 @@ def _right(case: EvalCase, provision: Any) -> bool:
 Row = tuple[np.ndarray, np.ndarray, float, bool]
 
 
-def collect(assistant: Any, cases: list[EvalCase]) -> list[Row]:
-    """(features matrix, right flags, best similarity, should refuse) per single-city case."""
+def collect(assistant: Any, cases: list[EvalCase], sections_only: bool = False) -> list[Row]:
+    """(features matrix, right flags, best similarity, should refuse) per single-city case;
+    `sections_only`: a case without expected values counts a provision of an expected section
+    as right."""
     from app.answerer import DefaultAnswerer
     from app.reader import asked_types, features
     from app.verify import VerificationContext
@@ -64,7 +68,8 @@ def collect(assistant: Any, cases: list[EvalCase]) -> list[Row]:
         matrix = np.array(
             [[f[k] for k in FEATURES] for f in features(question, pool, asked_types(question))]
         )
-        right = np.array([_right(case, p) for p in pool])
+        bare = sections_only and not (case.expected_values or case.value_groups)
+        right = np.array([_right(case, p, bare) for p in pool])
         out.append((matrix, right, float(matrix[:, 0].max()), case.should_refuse))
     return out
 
@@ -79,8 +84,17 @@ def top1(data: list[Row], w: np.ndarray) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--report", default="blind", help="Split to report on (never fitted).")
+    parser.add_argument(
+        "--fit", action="append", help="Split(s) to fit on (repeatable; default: tune)."
+    )
+    parser.add_argument(
+        "--sections",
+        action="store_true",
+        help="Also fit on cases without expected values: a provision of an expected section is right.",
+    )
     args = parser.parse_args()
     from app.assistant import Assistant
+    from app.lexicon import lexicon
     from app.settings import get_settings
     from evals.home import build_eval_home
 
@@ -88,13 +102,17 @@ def main() -> None:
     home, _ = build_eval_home(settings.home, with_zoo=True)
     assistant = Assistant(home=home, settings=settings)
     assistant.warm()
-    tune = collect(assistant, load_split("tune"))
+    fit = [c for split in args.fit or ["tune"] for c in load_split(split)]
+    tune = collect(assistant, fit, args.sections)
     best = max(itertools.product(GRID, repeat=len(FEATURES)), key=lambda w: top1(tune, np.array(w)))
     w = np.array(best)
     print("weights:", dict(zip(FEATURES, best, strict=True)))
-    print(f"tune top-1 right provision: {top1(tune, w):.2f} ({len(tune)} cases)")
-    report = collect(assistant, load_split(args.report))
+    print(f"fit top-1 right provision: {top1(tune, w):.2f} ({len(tune)} cases)")
+    now = np.array([getattr(lexicon().weights, k) for k in FEATURES])
+    print(f"fit top-1 with the current weights {now.tolist()}: {top1(tune, now):.2f}")
+    report = collect(assistant, load_split(args.report), args.sections)
     print(f"{args.report} top-1 right provision: {top1(report, w):.2f} ({len(report)} cases)")
+    print(f"{args.report} top-1 with the current weights: {top1(report, now):.2f}")
     sims = sorted((s, refuse) for _, _, s, refuse in tune)
     floors = [(sum((s < t) == refuse for s, refuse in sims), t) for t in np.arange(0.1, 0.6, 0.02)]
     acc, floor = max(floors)

@@ -30,3 +30,26 @@ LEAD_INS = {
 @pytest.mark.parametrize(("item", "expected"), LEAD_INS.values(), ids=LEAD_INS)
 def test_an_items_lead_in_is_the_colon_line_above_its_list(item: str, expected: str | None) -> None:
     assert lead_in(SECTION, item) == expected
+
+
+DATABASE_EXPORT = (
+    "[9.1.4(a)] No person shall repair a system without a permit. [9.1.4(b)] A permit is not "
+    "required for:\n"
+    "[9.1.4(b)(1)] Pumping a tank; [9.1.4(b)(2)] Replacing a pump with one of the same rating.\n"
+    "[9.1.4(c)] Exempt work shall be reported within seven (7) days.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        (
+            "[9.1.4(b)(2)] Replacing a pump with one of the same rating.",
+            "A permit is not required for:",
+        ),
+        ("[9.1.4(c)] Exempt work shall be reported within seven (7) days.", None),
+    ],
+    ids=["an-item-with-a-paragraph-id", "a-sibling-paragraph-is-no-item"],
+)
+def test_a_legal_databases_paragraph_ids_mark_list_items(item: str, expected: str | None) -> None:
+    assert lead_in(DATABASE_EXPORT, item) == expected

@@ -85,6 +85,27 @@ def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "asks_who"),
+    [
+        ("Can I transfer my septic license to the guy who's buying my business?", False),
+        ("Can an owner who is not licensed install his own system?", False),
+        ("Can I hire someone who isn't licensed to pump it?", False),
+        ("Who inspects the tank?", True),
+        ("Do I need to know who pumps it?", True),
+    ],
+    ids=[
+        "a-relative-clause",
+        "an-owner-who",
+        "someone-who",
+        "who-first",
+        "an-indirect-who",
+    ],
+)
+def test_a_relative_who_asks_for_no_person(question: str, asks_who: bool) -> None:
+    assert ("who" in asked_types(question)) is asks_who
+
+
+@pytest.mark.parametrize(
     "question",
     ["When does the alarm have to go off?", "When do I have to pump my septic tank?"],
     ids=["a-condition", "a-pumping-condition"],

@@ -446,3 +446,32 @@ def test_an_exemptions_own_case_unnamed_by_the_question_leaves_the_rule_in_force
     from app.subjects import case_unasked
 
     assert case_unasked(question, exemption, RULE) is unasked
+
+
+@pytest.mark.parametrize(
+    ("question", "provision", "expected"),
+    [
+        ("Are privies prohibited in the shoreland district?",
+         "Privies are prohibited in the shoreland district.", "Yes"),
+        ("Are privies prohibited in the shoreland district?",
+         "Privies are not prohibited in the shoreland district.", "No"),
+        ("We pump every year. Is the annual sludge check waived for us?",
+         "Where a tank is pumped every year, the annual inspection of sludge is waived.", "Yes"),
+        ("Is my old cesspool considered a nuisance?", "A cesspool is declared a public nuisance.",
+         "Yes"),
+        ("Can I discharge to the ditch?", "It is unlawful to discharge sewage into a ditch.", "No"),
+        ("Can I swap the pump for the same model without pulling a permit?",
+         "A permit is not required for: (3) Replacing a pump with one of the same rating.", "Yes"),
+        ("Can I install a new system without a permit?",
+         "No person shall install a system without first obtaining a permit.", "No"),
+    ],
+    ids=[
+        "asked-if-prohibited-and-it-is", "asked-if-prohibited-and-it-is-not",
+        "asked-if-waived-and-it-is", "asked-if-a-nuisance", "asked-leave-to-do-the-unlawful",
+        "without-the-permit-that-is-not-required", "without-the-permit-that-is-required",
+    ],
+)  # fmt: skip
+def test_a_question_about_the_restriction_itself_is_answered_by_it(
+    question: str, provision: str, expected: str
+) -> None:
+    assert polarity(question, provision) == expected
