@@ -227,6 +227,11 @@ class Lexicon(_Record):
     )
     spelling: Spelling
     weights: Weights
+    rule_weights: Weights = Field(
+        description="The reader's weights for a yes/no part that asks what a rule lays down "
+        "(no figure asked): nearly every provision is a rule, so the retrieval rank and the "
+        "title tell less there."
+    )
     reader: ReaderParams
 
     def pattern(self, text: str) -> re.Pattern[str]:

@@ -456,7 +456,9 @@ def score(
     question: str, pool: list[Provision], qvec: np.ndarray | None = None, *, types: list[str]
 ) -> list[Scored]:
     """Every provision of the pool scored against the question (best first)."""
-    w = lexicon().weights
+    lex = lexicon()
+    # a yes/no part asking what a rule lays down: nearly every provision is a rule
+    w = lex.rule_weights if types and set(types) <= {"rule"} else lex.weights
     out = [
         Scored(p, sum(getattr(w, k) * v for k, v in f.items()), f)
         for p, f in zip(pool, features(question, pool, types, qvec), strict=True)

@@ -12,6 +12,7 @@ from app.lexicon import lexicon
 from app.polarity import polarity
 from app.premises import premise_check
 from app.reader import (
+    Provision,
     asked_types,
     carries,
     covers_subject,
@@ -20,6 +21,7 @@ from app.reader import (
     is_yes_no,
     multiplied_for,
     provisions,
+    score,
     split_parts,
     stated_types,
 )
@@ -939,3 +941,17 @@ def test_a_citys_own_rule_leads_a_yes_no_where_its_table_is_another_texts() -> N
     blocks = [deferred, own]
     _lead("4 bedroom house: does the septic tank need two compartments?", blocks)
     assert blocks[0] is own and own.headline.startswith("Yes")
+
+
+def test_a_yes_no_rule_part_leans_less_on_the_retrieval_rank() -> None:
+    """Nearly every provision is a rule: for 'can I ...?' the rank of the section that holds a
+    provision counts half, so the closer provision of a section ranked lower can win."""
+    first = _Section("x", "26", "Application form", "The application shall be signed.")
+    fourth = _Section("x", "109", "Relation to other permits", "Nothing shall be approved first.")
+    pool = [
+        Provision(first, first.text, 0, similarity=0.60),
+        Provision(fourth, fourth.text, 3, similarity=0.76),
+    ]
+    question = "Can the city issue the building permit now?"
+    assert score(question, pool, types=["rule"])[0].provision.section.ref == "109"
+    assert score(question, pool, types=["who"])[0].provision.section.ref == "26"
