@@ -80,10 +80,12 @@ class Scored:
 
 
 def provisions(section: Any, rank: int) -> list[Provision]:
-    """The candidate provisions of one section, each a verbatim span of its folded text."""
+    """The candidate provisions of one section, each a verbatim span of its folded text (a
+    sentence that asks, as a handbook's sidebar does, 'How big does my drainfield have to be?',
+    lays nothing down: never a candidate)."""
     key = (section.jurisdiction, section.ref, section.text)
     if key not in _SPANS:
-        _SPANS[key] = _spans(section)
+        _SPANS[key] = [t for t in _spans(section) if not t.rstrip().endswith("?")]
     return [Provision(section, text, rank) for text in _SPANS[key]]
 
 

@@ -16,7 +16,7 @@ import bisect
 import logging
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ingest.furniture import drop_furniture
 from ingest.gutter import strip_line_numbers
@@ -414,6 +414,30 @@ def margin_notes(lines: list[Line]) -> list[Line]:
     return out
 
 
+_BOX_BORDER = re.compile(r"^\s*\+[-=+]{3,}\+\s*$")
+_BOX_LINE = re.compile(r"^\s*\|[ \t]?(?P<inner>[^|]*?)[ \t]*\|\s*$")
+
+
+def unbox(lines: list[Line]) -> list[Line]:
+    """A box drawn round a paragraph ('+------+' / '| PLAIN TALK: How big ... |' / '+------+'), as
+    handbooks set their sidebars, read as the paragraph: each boxed line's text without its
+    borders (its offset moved past the left one), the border lines dropped. Only a box of one
+    column whose run of lines a border opens; a table's rows (cells between inner bars) stay."""
+    out: list[Line] = []
+    boxed = False
+    for ln in lines:
+        if _BOX_BORDER.match(ln.text):
+            boxed = True
+            continue
+        m = _BOX_LINE.match(ln.text) if boxed else None
+        if m is None:
+            boxed = False
+            out.append(ln)
+        elif m.group("inner"):
+            out.append(replace(ln, text=m.group("inner"), start=ln.start + m.start("inner")))
+    return out
+
+
 def clean_source(source: SourceText) -> CleanStream:
     """Clean `source` into a `CleanStream` (see the module docstring for the rules)."""
     lines = split_lines(source.text)
@@ -428,6 +452,7 @@ def clean_source(source: SourceText) -> CleanStream:
         layout = "flow"
     if layout != "page-lines":  # (a page-lines text's pages start with their page numbers)
         content = [ln for ln in strip_line_numbers(content, Line) if ln.text.strip()]
+        content = unbox(content)
         content = [
             ln for ln in content if PAGE_NUM_LINE.match(ln.text) or not is_noise_line(ln.text)
         ]

@@ -955,3 +955,9 @@ def test_a_yes_no_rule_part_leans_less_on_the_retrieval_rank() -> None:
     question = "Can the city issue the building permit now?"
     assert score(question, pool, types=["rule"])[0].provision.section.ref == "109"
     assert score(question, pool, types=["who"])[0].provision.section.ref == "26"
+
+
+def test_a_sentence_that_asks_is_never_a_candidate_provision() -> None:
+    text = "How big does my drainfield have to be? Multiply the design flow by 1.6."
+    texts = [p.text for p in provisions(_Section("x", "14", "Soil treatment areas", text), 0)]
+    assert texts and not any(t.endswith("?") for t in texts)
