@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 _CAPTION = re.compile(r"\((?:in\s+)?([A-Za-z][A-Za-z ]{1,30}?)\)", re.I)
+_CAPTION_IN = re.compile(r"\([^()]*?\bin\s+([A-Za-z][A-Za-z ]{1,30}?)(?=[,;)]|$)", re.I)
+"""A longer caption that says its unit inside ('(all distances in feet, measured ...')."""
 _WORD = re.compile(r"[a-z][a-z'-]*")
 _OWN_UNIT = r"\d[\d,.]*\s*(?:ft|feet|foot|inch(?:es)?|gallons?|gal|%|percent)\b\.?"
 """A figure with its own unit inside a row's label ('Water well, casing 50 ft or deeper')."""
@@ -120,6 +122,8 @@ def table_rows(text: str, is_unit: Callable[[str], bool]) -> list[str]:
         raw = raw.expandtabs()
         line = " ".join(raw.split())
         caption = _CAPTION.search(line)
+        if not (caption and is_unit(caption.group(1).lower())):
+            caption = _CAPTION_IN.search(line)
         if caption and is_unit(caption.group(1).lower()):
             unit, header, seen_row, pending = (
                 caption.group(1).lower(),

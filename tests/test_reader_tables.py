@@ -66,6 +66,25 @@ def test_a_row_label_holding_a_figure_with_its_own_unit_does_not_end_the_table()
     assert "Shallow well 80 140" in rows
 
 
+LONG_CAPTION = """TABLE 15-1
+MINIMUM SETBACK DISTANCES
+(all distances in feet, measured
+horizontally from the nearest edge)
+   Feature                               Tank      Soil treatment
+                                                   area
+   ----------------------------------    ------    --------------
+   Water supply well                        55          105
+   Property line                            15           15
+"""
+
+
+def test_a_caption_that_says_its_unit_inside_a_longer_note_gives_the_rows_their_unit() -> None:
+    rows = [p.text for p in provisions(_Section("x", "15", "Setbacks", LONG_CAPTION), 0)]
+    assert "Water supply well 55 105" in rows
+    question = "How far does a septic tank have to be from my well?"
+    assert figure("Water supply well 55 105", "distance", question) == "55 feet"
+
+
 def test_a_lettered_paragraph_after_the_table_is_no_row_label() -> None:
     assert not any(r.startswith("B. Setbacks") and r.endswith("160") for r in _rows())
 
