@@ -24,6 +24,7 @@ from app.reader import (
     score,
     split_parts,
     stated_types,
+    synonyms_of,
 )
 from app.understand import clean
 from core.errors import ConfigError
@@ -961,3 +962,16 @@ def test_a_sentence_that_asks_is_never_a_candidate_provision() -> None:
     text = "How big does my drainfield have to be? Multiply the design flow by 1.6."
     texts = [p.text for p in provisions(_Section("x", "14", "Soil treatment areas", text), 0)]
     assert texts and not any(t.endswith("?") for t in texts)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who runs the septic program here?", "Which office oversees septic systems?"],
+    ids=["the-program", "oversees"],
+)
+def test_everyday_words_for_administering_search_the_ordinances_word(question: str) -> None:
+    assert "administer" in synonyms_of(question)
+
+
+def test_a_job_that_runs_long_is_no_administration() -> None:
+    assert "administer" not in synonyms_of("Can I extend my permit if the job runs long?")
