@@ -135,6 +135,22 @@ def _hits(rule: Any, text: str) -> tuple[int, set[str], int]:
     return sum(len(t.split()) for t in found), found, first
 
 
+def _head_hit(rule: Any, text: str) -> tuple[int, set[str], int]:
+    """A rule of the question's own topic that the part names only by its terms' head word
+    ('we have 4 bedrooms, how big a tank?' of 'septic tank', 'tank capacity'), after an article
+    or a possessive: one word."""
+    for term in rule.terms:
+        head = term.split()[-1:]
+        bare = re.search(
+            rf"\b(?:a|an|the|my|our|your|their|minimum|required)\s+{re.escape(head[0])}s?\b",
+            text,
+            re.I,
+        )
+        if head and bare:  # the thing itself, not 'the first tank' or 'a pump tank'
+            return 1, {term}, len(_stems(text[: bare.start()]))
+    return 0, set(), len(text)
+
+
 def _from_the_asked_figure(specs: list[Any], given: dict[str, Any], unit: str) -> bool:
     """Whether the rule takes as an input a figure in its own unit that the question gives (the
     alarm level from the tank's capacity): it cannot say whether that figure is enough."""
@@ -344,6 +360,8 @@ def choose(
             own, found, first = _hits(rule, part.text)
             if not own and before:
                 own, found, _ = _hits(rule, before)
+            if not own and u.topic == rule.topic and len(asked_parts) == 1:
+                own, found, first = _head_hit(rule, part.text)
             score = own * 2 + _hits(rule, premise)[0] if premise else own * 2
             if score == 0:
                 continue

@@ -42,6 +42,9 @@ ASKED = [
     ("bedroom_count_raised",
      "Maple Hollow: 3 bedrooms and a walkout basement. What size septic tank?", "1,250"),
     ("linear_flow", "What is the design flow for a 5 bedroom home in Maple Hollow?", "660"),
+    ("a_tank_without_its_kind",
+     "We have 4 bedrooms and a food grinder in Maple Hollow. How big a tank do we need?",
+     "1,875"),
     ("holding_tank_by_flow",
      "A restaurant in Maple Hollow with a daily flow of 300 gallons per day needs a holding "
      "tank. What's the minimum holding tank size?", "3,000"),
