@@ -418,14 +418,17 @@ _BOX_BORDER = re.compile(r"^\s*\+[-=+]{3,}\+\s*$")
 _BOX_LINE = re.compile(r"^\s*\|[ \t]?(?P<inner>[^|]*?)[ \t]*\|\s*$")
 
 
-def unbox(lines: list[Line]) -> list[Line]:
-    """A box drawn round a paragraph ('+------+' / '| PLAIN TALK: How big ... |' / '+------+'), as
-    handbooks set their sidebars, read as the paragraph: each boxed line's text without its
-    borders (its offset moved past the left one), the border lines dropped. Only a box of one
-    column whose run of lines a border opens; a table's rows (cells between inner bars) stay."""
+def unbox(lines: list[Line]) -> tuple[list[Line], int]:
+    """The lines without the boxes drawn round a paragraph ('+------+' / '| PLAIN TALK: How big
+    ... |' / '+------+', or beside the text, see `_side_boxes`): handbooks set their commentary
+    in sidebars, which explain the rules and are none, so no answer quotes one as the ordinance.
+    Only a box of one column whose run of lines a border opens; a table's rows (cells between
+    inner bars) stay. Returns the lines and how many boxed lines were left out."""
     out: list[Line] = []
     boxed = False
-    for ln in lines:
+    dropped = 0
+    kept, side = _side_boxes(lines)
+    for ln in kept:
         if _BOX_BORDER.match(ln.text):
             boxed = True
             continue
@@ -434,8 +437,47 @@ def unbox(lines: list[Line]) -> list[Line]:
             boxed = False
             out.append(ln)
         elif m.group("inner"):
-            out.append(replace(ln, text=m.group("inner"), start=ln.start + m.start("inner")))
-    return out
+            dropped += 1
+    return out, dropped + side
+
+
+_SIDE_OPEN = re.compile(r"^(?P<left>.*?\S)?[ \t]{2,}(?P<border>[.+][-=]{5,})[ \t]*$")
+_SIDE_CLOSE = re.compile(r"^[ \t]*['+][-=]{5,}[ \t]*$")
+_SIDE_COLUMN = 20  # a side box starts this far in at least
+
+
+def _side_boxes(lines: list[Line]) -> tuple[list[Line], int]:
+    """A sidebar boxed beside the text ('(3) The maintenance business shall send the
+    .--------' / 'Department a report ...   | PLAIN TALK: A tank' / ... / '        '-------'): each
+    line keeps its text left of the box's bar, the box's words go (page furniture between
+    passes through). A box's open border reaches the line's end at a column of its own; a drawn
+    table's closes with a corner. Returns the lines and how many box lines held words."""
+    out: list[Line] = []
+    col: int | None = None
+    dropped = 0
+    for ln in lines:
+        text = ln.text
+        if col is None:
+            m = _SIDE_OPEN.match(text)
+            if m and m.start("border") >= _SIDE_COLUMN and not text.rstrip().endswith(("+", ".")):
+                col = m.start("border")
+                if m.group("left"):
+                    out.append(replace(ln, text=text[: m.end("left")]))
+                continue
+            out.append(ln)
+            continue
+        if len(text) > col and text[col] in "'+" and _SIDE_CLOSE.match(text[col:]):
+            if text[:col].strip():
+                out.append(replace(ln, text=text[:col].rstrip()))
+            col = None
+            continue
+        if len(text) > col and text[col] == "|" and not text[:col].strip(" \t").endswith("|"):
+            if text[:col].strip():
+                out.append(replace(ln, text=text[:col].rstrip()))
+            dropped += bool(text[col + 1 :].strip())
+            continue
+        out.append(ln)
+    return out, dropped
 
 
 def clean_source(source: SourceText) -> CleanStream:
@@ -452,7 +494,11 @@ def clean_source(source: SourceText) -> CleanStream:
         layout = "flow"
     if layout != "page-lines":  # (a page-lines text's pages start with their page numbers)
         content = [ln for ln in strip_line_numbers(content, Line) if ln.text.strip()]
-        content = unbox(content)
+        content, boxed = unbox(content)
+        if boxed:
+            warnings.append(
+                f"left out {boxed} line(s) of boxed sidebars (commentary, not provisions)"
+            )
         content = [
             ln for ln in content if PAGE_NUM_LINE.match(ln.text) or not is_noise_line(ln.text)
         ]
