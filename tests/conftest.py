@@ -146,3 +146,24 @@ def chroma_url(tmp_path_factory: pytest.TempPathFactory):
             yield server.url
     except RuntimeError as exc:  # it exited or never listened: say so with its log
         pytest.fail(str(exc))
+
+
+@pytest.fixture
+def parse_text(tmp_path: Path) -> Callable[[str], Any]:
+    """Parse a text as one small city's ordinance (a manifest written beside it)."""
+    from ingest.manifest import load_manifest
+    from ingest.parse import parse_document
+
+    def parse(text: str) -> Any:
+        src = tmp_path / "chapter.txt"
+        src.write_text(text, encoding="utf-8")
+        manifest = tmp_path / "manifest.yaml"
+        manifest.write_text(
+            "documents:\n  - jurisdiction: test-town\n    name: Test Town\n"
+            "    instrument: Chapter 7\n    source: chapter.txt\n",
+            encoding="utf-8",
+        )
+        ((entry, source),) = load_manifest(manifest)
+        return parse_document(entry, source)
+
+    return parse

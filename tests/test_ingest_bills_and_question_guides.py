@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,18 +37,6 @@ def _parse(manifest: Path) -> ParsedDocument:
 
 def _sections(doc: ParsedDocument) -> dict[str, Section]:
     return {s.section or s.title: s for s in doc.sections if s.kind == "section"}
-
-
-def _parse_text(tmp_path: Path, text: str) -> ParsedDocument:
-    src = tmp_path / "guide.txt"
-    src.write_text(text, encoding="utf-8")
-    manifest = tmp_path / "manifest.yaml"
-    manifest.write_text(
-        "documents:\n  - jurisdiction: test-county\n    name: Test County\n"
-        "    instrument: Ordinance 1\n    source: guide.txt\n",
-        encoding="utf-8",
-    )
-    return _parse(manifest)
 
 
 # --- bills: page.line gutters, bracketed headnotes, subdivisions ---
@@ -173,10 +162,9 @@ def test_a_bills_fixed_width_table_is_read_without_its_line_numbers(manifest: Pa
 
 
 def test_a_headnote_in_any_case_titles_its_section_and_a_reserved_one_is_dropped(
-    tmp_path: Path,
+    parse_text: Callable[[str], ParsedDocument],
 ) -> None:
-    doc = _parse_text(
-        tmp_path,
+    doc = parse_text(
         "Section 1. [Title; purpose.] This ordinance may be cited as the septic ordinance.\n"
         "Sec. 2. [Permit term.]\nA permit expires eighteen (18) months after it is issued.\n"
         "Sec. 3. [Reserved.]\n"
@@ -272,10 +260,11 @@ def test_a_guides_source_notes_are_notes_and_its_boxes_and_tables_are_text() -> 
     assert {"tank.table.14", "setback.table.10"} <= {r.id for r in doc.rules}
 
 
-def test_a_question_written_q14_or_question_14_heads_its_section(tmp_path: Path) -> None:
+def test_a_question_written_q14_or_question_14_heads_its_section(
+    parse_text: Callable[[str], ParsedDocument],
+) -> None:
     answer = "The owner shall do as this answer says, within the time it gives, in every case.\n"
-    doc = _parse_text(
-        tmp_path,
+    doc = parse_text(
         "Question 1. What is this ordinance called?\n" + answer
         + "Question 2. Who must get a permit before\nbuilding a system?\n" + answer
         + "See Question 1 and Q 2 for more.\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -499,21 +500,10 @@ def test_a_pdf_page_that_fails_to_extract_is_reported(
     assert "warning" in err and "test-county" in err and "(page 2)" in " ".join(err.split())
 
 
-def _parse_text(tmp_path: Path, text: str) -> ParsedDocument:
-    src = tmp_path / "chapter.txt"
-    src.write_text(text, encoding="utf-8")
-    manifest = tmp_path / "manifest.yaml"
-    manifest.write_text(
-        "documents:\n  - jurisdiction: test-town\n    name: Test Town\n"
-        "    instrument: Chapter 7\n    source: chapter.txt\n",
-        encoding="utf-8",
-    )
-    return _parse(manifest)
-
-
-def test_dotted_numbers_without_keyword_and_chapter_title_on_next_line(tmp_path: Path) -> None:
-    doc = _parse_text(
-        tmp_path,
+def test_dotted_numbers_without_keyword_and_chapter_title_on_next_line(
+    parse_text: Callable[[str], ParsedDocument],
+) -> None:
+    doc = parse_text(
         "CHAPTER 7\nON-SITE SEWAGE\n\n"
         "7.01 PURPOSE. This chapter keeps sewage out of the wells of the town.\n\n"
         "7.02 PERMITS. No person shall build a system without a permit; a permit is good\n"
@@ -526,12 +516,13 @@ def test_dotted_numbers_without_keyword_and_chapter_title_on_next_line(tmp_path:
     ]
 
 
-def test_a_code_section_an_ordinance_amends_out_of_order_is_a_section(tmp_path: Path) -> None:
+def test_a_code_section_an_ordinance_amends_out_of_order_is_a_section(
+    parse_text: Callable[[str], ParsedDocument],
+) -> None:
     """'Section 3. Section 9.105 of the City Code is amended to read as follows.' after the new
     article's 9.301 ... 9.303: the amended 9.105 is a section of its own, not the text of 9.303."""
     body = "The owner shall do as this section says, within the time it gives, in every case.\n"
-    doc = _parse_text(
-        tmp_path,
+    doc = parse_text(
         "Sec. 9.301. Purpose.\n"
         + body
         + "Sec. 9.302. Permits.\n"
@@ -549,9 +540,10 @@ def test_a_code_section_an_ordinance_amends_out_of_order_is_a_section(tmp_path: 
     assert "270 days" not in _get(doc, "9.303").text  # type: ignore[attr-defined]
 
 
-def test_municode_without_dash_keeps_cross_references_in_text(tmp_path: Path) -> None:
-    doc = _parse_text(
-        tmp_path,
+def test_municode_without_dash_keeps_cross_references_in_text(
+    parse_text: Callable[[str], ParsedDocument],
+) -> None:
+    doc = parse_text(
         "Sec. 22-31.  Definitions.\nThe words below have these meanings in this article.\n"
         "Sec. 22-32.  Permit required.\nNo system shall be put in without a permit.\n"
         "See Sec. 22-31 for the words used.\nSec. 22-33.  Permit term.\n"
