@@ -340,6 +340,7 @@ def choose(
         if _SAME_AGAIN.match(part.text):
             others = ""  # '..., and from the well?': its feature is its own, not the house's
         ranked: list[tuple[int, int, int, int, int, int, Any, dict[str, Any], set[str]]] = []
+        by_head: set[int] = set()  # rules the part names only by a head word (see `_head_hit`)
         yes_no = is_yes_no(part.text) or is_yes_no(question)
         meets = yes_no and bool(lexicon().pattern(lexicon().meets).search(part.text))
         best_text: tuple[int, Any] | None = None
@@ -360,8 +361,11 @@ def choose(
             own, found, first = _hits(rule, part.text)
             if not own and before:
                 own, found, _ = _hits(rule, before)
-            if not own and u.topic == rule.topic and len(asked_parts) == 1:
+            told = _hits(rule, premise)[0] if premise else 0
+            if not own and not told and u.topic == rule.topic and len(asked_parts) == 1:
                 own, found, first = _head_hit(rule, part.text)
+                if own:
+                    by_head.add(id(rule))
             score = own * 2 + _hits(rule, premise)[0] if premise else own * 2
             if score == 0:
                 continue
@@ -399,6 +403,8 @@ def choose(
                 where = [low.find(f" {w} ") for t in referred for w in _stems(t).split()]
                 first = min((a for a in where if a >= 0), default=first)
             ranked.append((own, checks, score, back, used, -i, rule, given, found | {f"@{first}"}))
+        if any(id(r[6]) not in by_head for r in ranked):  # a rule the part names: not a head's
+            ranked = [r for r in ranked if id(r[6]) not in by_head]
         if not ranked and best_text is not None and texts is not None:
             if best_text[1] not in texts:  # asked for, but not computable: its text
                 texts.append(best_text[1])
