@@ -370,6 +370,15 @@ class QuotingMixin(SubjectMixin):
                     defers = self._still_deferring(part, jurisdiction, defers, typed[0])
                 if not defers and not yes_no and main in FIGURE_TYPES:
                     defers = self._defers_on_subject(part, jurisdiction, ranked, typed[0], main)
+                top = typed[0].provision.text
+                if (
+                    not defers
+                    and not yes_no
+                    and main in FIGURE_TYPES
+                    and deferral(top, main)
+                    and not figure(top, main, part)
+                ):  # 'an escrow in the amount set in the county fee schedule': no amount here
+                    defers = [typed[0]]
                 if defers and not yes_no and main in FIGURE_TYPES:
                     # the text closest to the question sends the reader elsewhere for the figure
                     return self._abstain(part, name, jurisdiction, defers, main)

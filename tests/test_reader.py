@@ -975,3 +975,22 @@ def test_everyday_words_for_administering_search_the_ordinances_word(question: s
 
 def test_a_job_that_runs_long_is_no_administration() -> None:
     assert "administer" not in synonyms_of("Can I extend my permit if the job runs long?")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much money do I have to put in escrow for a winter closing?",
+        "Our realtor asked how much has to be held back in escrow.",
+    ],
+    ids=["how-much-money", "how-much-in-escrow"],
+)
+def test_how_much_money_or_escrow_asks_a_dollar_amount(question: str) -> None:
+    assert asked_types(question)[0] == "money"
+
+
+def test_a_percentage_of_an_installers_bid_is_the_amount() -> None:
+    text = "The closing agent holds an escrow of one hundred fifty (150) percent of a licensed "
+    text += "installer's bid for a replacement system."
+    found = figure(text, "money", "How much has to be held in escrow?")
+    assert found == "one hundred fifty (150) percent of a licensed installer's bid"
