@@ -28,7 +28,12 @@ from typing import Any
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_area import area_bedrooms, basement_bedrooms, soil_area_rules
+from ingest.rulefacts_area import (
+    area_bedrooms,
+    basement_bedrooms,
+    least_bedrooms,
+    soil_area_rules,
+)
 from ingest.rulefacts_consts import date_rules, deferral_rules
 from ingest.rulefacts_deadlines import notice_deadlines
 from ingest.rulefacts_modifiers import modifiers, sibling_modifiers
@@ -41,6 +46,7 @@ from ingest.rulefacts_shapes import (
     RELEVANT,
     Clause,
     const,
+    paragraphs,
     sentences,
     sized_rule,
     subject,
@@ -119,7 +125,7 @@ def _unit(text: str) -> str:
 def _clauses(section: Section) -> list[list[Clause]]:
     """The section's paragraphs (its lines), each as its sentences: original and as read."""
     out: list[list[Clause]] = []
-    for line in section.text.splitlines():
+    for line in paragraphs(section.text):
         line = " ".join(line.split())
         if not RELEVANT.search(line) or not _NUMBER.search(line):
             continue
@@ -372,7 +378,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
     out = soil_table_rules(list(sections), source, out)
     out = soil_area_rules(list(sections), counted_bedrooms(list(sections), out))
     out = higher_count(list(sections), area_bedrooms(list(sections), out))
-    out = sibling_modifiers(list(sections), out)
+    out = least_bedrooms(list(sections), sibling_modifiers(list(sections), out))
     return basement_bedrooms(list(sections), out)
 
 

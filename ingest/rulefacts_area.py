@@ -31,12 +31,16 @@ from ingest.rulefacts_shapes import (
     BEDROOMS,
     const,
     extracted_rule,
+    fold,
     located,
+    quotes_of,
     said_in,
     with_count,
 )
 from tools.formulas import (
     Apply,
+    Case,
+    Cases,
     Condition,
     Extreme,
     Input,
@@ -97,7 +101,8 @@ def _divided_count(quote: str, over: float, per: float, dropped: bool) -> Extrem
 
 
 _BASEMENT = re.compile(
-    r"unfinished basement[^.;]{0,40}?\b(?:counts?|is counted|shall be counted) as (?:one|1|a|an)"
+    r"unfinished (?:basement|lower level)[^.;]{0,40}?\b(?:counts?|is counted|shall be counted) as "
+    r"(?:one|1|a|an)"
     r" (?:additional |more )?bedroom|unfinished basement[^.;]{0,40}?\b(?:shall|must|will) be "
     r"(?:designed|sized) for (?:one|1|an?) (?:additional |more |extra )?bedroom|\b(?:one|1|an) additional bedroom (?:shall|must|will) be "
     r"(?:added|counted)[^.;]{0,60}?\bunfinished basement"
@@ -121,7 +126,7 @@ def _takes_count(rule: Rule, spec: InputSpec) -> bool:
 def basement_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     """Rules by bedrooms with one bedroom more for an unfinished basement, where the text says
     so in one sentence (two such sentences, or a rule already asking for it, change nothing)."""
-    said = [(q, s) for s, _, q in said_in(sections, "unfinished basement", _BASEMENT)]
+    said = [(q, s) for s, _, q in said_in(sections, "unfinished", _BASEMENT)]
     if len(said) != 1:
         return rules
     quote, where = said[0]
@@ -202,6 +207,48 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     return out
 
 
+_LEAST_COUNT = re.compile(
+    r"\b(?:sized|designed)(?: [a-z]+){0,3}? for (?:not (?:fewer|less) than|no (?:fewer|less) than|"
+    r"at least|a minimum of) (\d+) bedrooms?\b|\bno [a-z ]{0,40}?\b(?:shall|may|must|will) be "
+    r"(?:sized|designed) for (?:fewer|less) than (\d+) bedrooms?\b"
+)
+"""'No dwelling shall be designed for fewer than two (2) bedrooms.', 'A drainfield serving a
+dwelling is sized for at least two bedrooms, even if the dwelling has fewer.'"""
+
+
+def least_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
+    """Every routed rule by bedrooms of a section that sizes its dwellings for at least N
+    bedrooms (in one sentence of that section) applies with N bedrooms to fewer: the rule as
+    printed stays (unrouted) and is applied with the count raised."""
+    out = list(rules)
+    for s, m, quote in said_in(
+        [s for s in sections if s.kind == "section"], "bedroom", _LEAST_COUNT
+    ):
+        least = float(m[1] or m[2])
+        for i, rule in enumerate(out):
+            if rule.section != s.section or rule.title not in (None, s.title):
+                continue
+            if rule.input("bedrooms") is None or not rule.terms or rule.id.endswith(".least"):
+                continue
+            if fold(quote) in map(fold, quotes_of(rule.formula)):
+                continue  # the rule reads the least count itself (a soil table's)
+            printed = rule.model_copy(
+                update={"id": f"{rule.id}.least", "terms": [], "asks": f"{rule.asks} (as printed)"}
+            )
+            when = Condition(input="bedrooms", op="lt", value=least,
+                             text=f"Fewer than {least:g} bedrooms", quote=quote)  # fmt: skip
+            count = const(least, "bedrooms", "least count", quote)
+            raised = Apply(kind="apply", rule=printed.id, bind={"bedrooms": count})
+            formula = Cases(
+                kind="cases",
+                cases=[Case(when=when, then=raised)],
+                otherwise=Apply(kind="apply", rule=printed.id),
+            )
+            out[i] = rule.model_copy(update={"formula": formula})
+            out.append(printed)
+    return out
+
+
 _PER = r"(?:for each|per|for every|of)"
 _OF_AREA = r"(?:of (?:[a-z]+ ){0,3}area )?"  # '1.6 square feet of bottom absorption area for each'
 _BY_BEDROOM = re.compile(rf"\b(\d+(?:\.\d+)?) square feet {_OF_AREA}{_PER} bedroom\b")
@@ -226,19 +273,25 @@ def soil_area_rules(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         for s, m, q in said_in(in_sections, "square feet", pattern):
             if SOIL.search(f"{read_numbers(q) or ''} {s.title.lower()}"):
                 found[shape].append((s, float(m[1]), q))
+    from ingest.rulefacts_perc import by_perc  # it builds on this module's area rule
+
     out = list(rules)
+    bedrooms = Input(kind="input", name="bedrooms")
     if len(found["bedroom"]) == 1:
         s, k, quote = found["bedroom"][0]
-        out.append(_area(s, quote, k, Input(kind="input", name="bedrooms"), [BEDROOMS], "bedroom"))
+        out.append(_area(s, quote, k, bedrooms, [BEDROOMS], "bedroom"))
+    elif len(found["bedroom"]) > 1:
+        rule = by_perc(in_sections, bedrooms, [BEDROOMS], _BY_BEDROOM, "bedroom")
+        out += [rule] if rule is not None else []
+    per_gpd = "gallon per day of design flow"
     if len(found["flow"]) == 1 and len(flows) == 1:
         s, k, quote = found["flow"][0]
         flow = flows[0]
         x = Apply(kind="apply", rule=flow.id)
-        out.append(_area(s, quote, k, x, list(flow.inputs), "gallon per day of design flow"))
+        out.append(_area(s, quote, k, x, list(flow.inputs), per_gpd))
     elif len(found["flow"]) > 1 and len(flows) == 1:
-        from ingest.rulefacts_perc import by_perc  # it builds on this module's area rule
-
-        rule = by_perc(in_sections, flows[0])
+        x = Apply(kind="apply", rule=flows[0].id)
+        rule = by_perc(in_sections, x, list(flows[0].inputs), BY_FLOW, per_gpd)
         out += [rule] if rule is not None else []
     return out
 

@@ -65,7 +65,7 @@ _BASELINE = re.compile(r"(?:standard|basic|normal|regular|typical|none|base|mini
 _COUNT = re.compile(
     r"(?:where|if|when) (?:a|the) (?:dwelling|house|home|building) has (?:an? )?"
     r"([a-z]+(?: [a-z]+)?)\b( or [a-z]+(?: [a-z]+)?\b)?.*?\b(\d+) (?:bedroom more|more bedroom|"
-    r"additional bedroom|extra bedroom)"
+    r"additional bedroom|extra bedroom|bedrooms? (?:shall|must|will) be added)"
 )
 
 

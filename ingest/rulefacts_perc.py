@@ -7,12 +7,13 @@ than 60 minutes per inch: 2.2 ...'): one rule by cases on the input `perc_rate_m
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_area import BY_FLOW, SOIL, area_rule
-from ingest.rulefacts_shapes import const, fold, sentences
-from tools.formulas import Apply, Case, Cases, Condition, InputSpec, Linear, Rule
+from ingest.rulefacts_area import SOIL, area_rule
+from ingest.rulefacts_shapes import const, fold, paragraphs, sentences
+from tools.formulas import Case, Cases, Condition, InputSpec, Linear, Rule
 
 PERC = InputSpec(
     name="perc_rate_mpi", kind="number", unit="min/inch", low=0, high=1000,
@@ -47,31 +48,45 @@ def perc_condition(text: str) -> Condition | None:
     return None
 
 
-def by_perc(sections: list[Section], flow: Rule) -> Rule | None:
-    """Factors per gallon of design flow, each for a range of percolation rates, listed in one
-    section ('A. ... 30 minutes per inch or faster: 1.4 square feet per gallon per day of
-    design flow; B. ... slower than 30 ... but not slower than 60 ...: 2.2 square feet ...'):
-    one rule by cases; none unless every factor's clause names its range."""
+def _clause_before(text: str, start: int, end: int) -> str:
+    said = [c for c in re.split(r"[;:]\s", text[start:end]) if c.strip()]
+    return said[-1] if said else ""
+
+
+def _clause_after(text: str, start: int, end: int) -> str:
+    said = [c for c in re.split(r"[;:]\s", text[start:end]) if c.strip()]
+    return said[0] if said else ""
+
+
+def by_perc(
+    sections: list[Section], x: Any, inputs: list[InputSpec], pattern: re.Pattern[str], per: str
+) -> Rule | None:
+    """Factors, each for a range of percolation rates, listed in one section ('A. ... 30 minutes
+    per inch or faster: 1.4 square feet per gallon per day of design flow; B. ... slower than 30
+    ... but not slower than 60 ...: 2.2 square feet ...', or '(1) 260 square feet for each
+    bedroom, where the soil has a percolation rate of 15 minutes per inch or faster; and (2) ...'):
+    one rule by cases, `x` (the design flow, the bedrooms) times the factor of the asked rate;
+    none unless every factor's clause (before it, else after it) names its range."""
     for s in sections:
         cases: list[Case] = []
         whole = fold(s.text)
-        for line in s.text.splitlines():
+        for line in paragraphs(s.text):
             for sentence in sentences(fold(line)):
                 text = read_numbers(sentence) or ""
-                found = list(BY_FLOW.finditer(text))
+                found = list(pattern.finditer(text))
                 if not found or sentence not in whole:
                     continue
-                for prev, m in zip([None, *found], found, strict=False):
-                    start = prev.end() if prev is not None else 0
-                    said = [c for c in re.split(r"[;:]\s", text[start : m.start()]) if c.strip()]
-                    clause = said[-1] if said else ""
-                    when = perc_condition(clause.lower())
+                for k, m in enumerate(found):
+                    start = found[k - 1].end() if k else 0
+                    end = found[k + 1].start() if k + 1 < len(found) else len(text)
+                    when = perc_condition(_clause_before(text, start, m.start()).lower())
+                    if when is None:  # '1.6 square feet ..., where the rate is 30 ... or faster'
+                        when = perc_condition(_clause_after(text, m.end(), end).lower())
                     if when is None:
                         return None
-                    slope = const(float(m[1]), "sq ft per gallon per day of design flow",
-                                  "per gallon per day of design flow", sentence)  # fmt: skip
-                    then = Linear(kind="linear", label="Least bottom area", unit="sq ft",
-                                  x=Apply(kind="apply", rule=flow.id), slope=slope)  # fmt: skip
+                    slope = const(float(m[1]), f"sq ft per {per}", f"per {per}", sentence)
+                    then = Linear(kind="linear", label="Least bottom area", unit="sq ft", x=x,
+                                  slope=slope)  # fmt: skip
                     cases.append(Case(when=when, then=then))
         if len(cases) < 2:
             continue
@@ -83,5 +98,5 @@ def by_perc(sections: list[Section], flow: Rule) -> Rule | None:
             otherwise_note="a percolation rate the section sizes no trench or bed for",
         )
         quote = cases[0].then.slope.quote or ""  # type: ignore[union-attr]
-        return area_rule(s, "area", "by percolation rate", quote, [*flow.inputs, PERC], formula)
+        return area_rule(s, "area", "by percolation rate", quote, [*inputs, PERC], formula)
     return None

@@ -159,7 +159,8 @@ def extracted_rule(section: Section, kind: str, *, topic: str, quote: str, **fie
     )
 
 
-def _quotes(node: object) -> list[str]:
+def quotes_of(node: object) -> list[str]:
+    """Every quote in a rule or a formula node."""
     return [q for n in walk(node) if isinstance(q := getattr(n, "quote", None), str)]
 
 
@@ -167,7 +168,7 @@ def verbatim(rule: Rule, section: Section) -> bool:
     """Every quote of the rule (its own and its numbers') is in the section text, whitespace
     folded (the quote rule of `tools.rules.fold_ws`)."""
     text = fold(section.text)
-    return all(fold(q) in text for q in _quotes(rule) if q)
+    return all(fold(q) in text for q in quotes_of(rule) if q)
 
 
 _BREAK = re.compile(r"(?<=[.;])\s+(?=[A-Z(\"])")
@@ -177,6 +178,36 @@ RELEVANT = re.compile(
     re.I,
 )
 """Words without which a sentence states none of the rules read here (it is not read further)."""
+
+
+_WRAPPED = re.compile(r"[A-Za-z,\-]$")
+_IN_WORDS = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|"
+    r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|half|[a-z]+ths?)$",
+    re.I,
+)
+_FIGURE = re.compile(r"^\(\d[\d,.]*\)(?:[\s.,;]|$)")
+"""A line that goes on the previous one: it starts a word in lower case, or (after a number in
+words) with that number's figure in brackets ('... three hundred fifty' / '(350) gallons ...';
+after any other word, '(2) ...' starts a list item)."""
+
+
+def paragraphs(text: str) -> list[str]:
+    """The text's lines, with the lines a narrow column wrapped joined back to their paragraph: a
+    line that ends inside a sentence (in a word or a comma) is joined by the next one when that
+    one goes on the sentence (see `_FIGURE`). A list item, a table row or a heading starts its
+    own line as before."""
+    out: list[str] = []
+    for line in text.splitlines():
+        here = line.strip()
+        goes_on = here[:1].islower() or (
+            bool(out) and _FIGURE.match(here) is not None and _IN_WORDS.search(out[-1]) is not None
+        )
+        if out and here and _WRAPPED.search(out[-1]) and goes_on:
+            out[-1] = f"{out[-1]} {here}"
+        else:
+            out.append(here)
+    return out
 
 
 def sentences(line: str) -> list[str]:
@@ -219,7 +250,7 @@ def said_in(
     from ingest.numbers import read_numbers
 
     for s in sections:
-        for line in s.text.splitlines():
+        for line in paragraphs(s.text):
             if word not in line.lower():
                 continue
             for sentence in sentences(fold(line)):
