@@ -92,7 +92,9 @@ _BACK = re.compile(r"^\W*(?:(?:so|and|but)\s+)?(?:that|this|it)(?:'s)?(?:\s+\S+)
 
 
 _PER_MONTH = {"year": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365, "hour": 12 / 8760}
-_PERIOD = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:\)\s*)?(year|month|week|day|hour)s?\b", re.I)
+_PERIOD = re.compile(
+    r"(\d[\d,]*(?:\.\d+)?)\s*(?:\)\s*)?-?(year|month|week|day|hour)s?\b", re.I
+)  # '30 months', 'thirty (30) months', 'a 30-month interval'
 
 
 _EVERY_ONE = re.compile(

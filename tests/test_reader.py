@@ -24,6 +24,7 @@ from app.reader import (
     score,
     split_parts,
     stated_types,
+    subject_words,
     synonyms_of,
 )
 from app.understand import clean
@@ -994,3 +995,47 @@ def test_a_percentage_of_an_installers_bid_is_the_amount() -> None:
     text += "installer's bid for a replacement system."
     found = figure(text, "money", "How much has to be held in escrow?")
     assert found == "one hundred fifty (150) percent of a licensed installer's bid"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2. The closing agent holds in escrow one hundred forty percent (140%) of the amount of a "
+        "licensed installer's written bid for a replacement system.",
+        "The escrow shall be 125% of the estimate of a licensed installer.",
+    ],
+    ids=["percent-with-its-figure-in-brackets", "percent-of-an-estimate"],
+)
+def test_a_share_of_an_installers_bid_carries_an_amount_of_money(text: str) -> None:
+    assert carries(text, "money")
+    assert figure(text, "money")
+
+
+def test_a_share_of_the_permit_fee_is_no_amount_of_money() -> None:
+    text = "An investigation fee equal to 50 percent of the permit fee shall be charged."
+    assert not carries(text, "money")
+
+
+@pytest.mark.parametrize(
+    ("question", "money"),
+    [
+        ("What's the maximum fine for violating the septic ordinance?", True),
+        ("Is there a dollar fine for skipping the pumping?", True),
+        ("The neighbour is fine with it. Can the tank go 5 feet from the line?", False),
+    ],
+    ids=["maximum-fine", "dollar-fine", "fine-with-it-asks-no-amount"],
+)
+def test_a_maximum_or_dollar_fine_asks_an_amount(question: str, money: bool) -> None:
+    assert ("money" in asked_types(question)) is money
+
+
+def test_a_preposition_is_no_subject_word() -> None:
+    assert subject_words("How tall can a fence be along my lot line?") == {
+        "tall", "fenc", "lot", "line"
+    }  # fmt: skip
+
+
+def test_a_period_written_with_a_hyphen_is_that_period() -> None:
+    provision = "The owner shall have each septic tank pumped at least once every 30 months."
+    checked = premise_check("Our tank is on a 30-month schedule, right?", provision, ["duration"])
+    assert checked is not None and checked[0] == "Yes"
