@@ -113,6 +113,18 @@ def _spans(section: Any) -> list[str]:
         return bool(_ITEM.match(sentences[k]) or (k > 0 and _MARKER_END.search(sentences[k - 1])))
 
     for i, s in enumerate(sentences):
+        if i + 1 < len(sentences) and _sentence_heading(s) and not _run_in_heading(s):
+            # '(b) Failure to protect groundwater. If ... The owner must ... within two years':
+            # a run-in heading is said with the sentences of its paragraph, never alone
+            span = s
+            for nxt in sentences[i + 1 :]:
+                if item(sentences.index(nxt, i + 1)) or _sentence_heading(nxt):
+                    break
+                if len(span) + len(nxt) >= _MAX:
+                    break
+                span = f"{span} {nxt}"
+                spans.append(span)
+            continue
         lead_in = introduces(i) and i + 1 < len(sentences)
         if not lead_in and not item(i):  # a lead-in is never quoted without its items,
             spans.append(s)  # nor an item without its lead-in (below) when they fit
@@ -166,6 +178,27 @@ def _run_in_heading(sentence: str) -> bool:
         return True  # a marker alone: 'Subd. 2.'
     words = bare.rstrip(" .:").split()
     return 0 < len(words) <= 8 and all(w[0].isupper() or w in _SMALL for w in words)
+
+
+_VERBS = re.compile(
+    r"\b(?:shall|must|may|will|can|should|is|are|was|were|be|been|has|have|had|does|do|means|"
+    r"includes?|applies|apply|requires?)\b",
+    re.I,
+)
+
+
+def _sentence_heading(sentence: str) -> bool:
+    """'(b) Failure to protect groundwater.', '(c) Winter extension.': a list marker and a few
+    words without a verb or a figure, ending a sentence, that head what follows them."""
+    bare = _HEAD_MARK.sub("", sentence)
+    words = bare.rstrip(" .").split()
+    return (
+        bare != sentence
+        and sentence.rstrip().endswith(".")
+        and 0 < len(words) <= 6
+        and not _VERBS.search(bare)
+        and not re.search(r"\d", bare)
+    )
 
 
 def _marker(sentence: str) -> str | None:

@@ -1039,3 +1039,19 @@ def test_a_period_written_with_a_hyphen_is_that_period() -> None:
     provision = "The owner shall have each septic tank pumped at least once every 30 months."
     checked = premise_check("Our tank is on a 30-month schedule, right?", provision, ["duration"])
     assert checked is not None and checked[0] == "Yes"
+
+
+def test_a_run_in_heading_in_sentence_case_is_said_with_its_paragraph() -> None:
+    text = (
+        "(a) Imminent threat. Within 45 days after the notice, the owner must repair the system.\n"
+        "(b) Failure to protect groundwater. If the Department finds that a system fails to "
+        "protect groundwater, it will give the owner written notice. The owner must upgrade, "
+        "replace or abandon the system within two years after receiving the notice."
+    )
+    texts = [p.text for p in provisions(_Section("x", "23", "Failing systems", text), 0)]
+    assert (
+        "(b) Failure to protect groundwater. If the Department finds that a system fails to "
+        "protect groundwater, it will give the owner written notice. The owner must upgrade, "
+        "replace or abandon the system within two years after receiving the notice." in texts
+    )
+    assert not any(t.endswith("(b) Failure to protect groundwater.") for t in texts)
