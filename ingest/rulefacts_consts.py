@@ -9,7 +9,16 @@ import re
 
 from ingest.records import Section
 from ingest.rulefacts_shapes import Clause, extracted_rule, subject
-from tools.formulas import Case, Cases, Condition, Const, DateArithmetic, InputSpec, Rule
+from tools.formulas import (
+    Case,
+    Cases,
+    Condition,
+    Const,
+    DateArithmetic,
+    Extreme,
+    InputSpec,
+    Rule,
+)
 
 _RULE_PART = re.compile(
     r"\bminn(?:esota)?\.? ?(?:r\.|rules),?\s*(?:part|parts|chapter|ch\.)?\s*\d{4}(?:\.\d{4})?"
@@ -174,6 +183,12 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
             amount=Const(kind="const", value=n, unit=unit, quote=quote, confidence="medium"),
             on=on or None,
         )
+        inputs = [spec]
+        if key == "permit" and not on:
+            extended = _extended(formula, paras)
+            if extended is not None:
+                formula, flag = extended
+                inputs.append(flag)
         out.append(
             extracted_rule(
                 section,
@@ -182,11 +197,63 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
                 asks=asks,
                 terms=terms,
                 quote=quote,
-                inputs=[spec],
+                inputs=inputs,
                 formula=formula,
             )
         )
     return out
+
+
+_EXTENSION = re.compile(
+    r"\b(?:renew|extend)\w*\b[^.;]{0,80}?\b(?:for|by)\s+(?:not more than |no more than |up to |"
+    r"a period of (?:not more than |up to )?|an additional |one additional |a further )?"
+    r"(\d+) (months?|days?|years?)\b"
+    r"|\b(?:extension|renewal)s?\b[^.;]{0,40}?\bof\s+(?:not more than |no more than |up to )?"
+    r"(\d+) (months?|days?|years?)\b"
+)
+"""'The Department may renew a permit one time only, for not more than 8 months', 'one
+extension of up to six months'."""
+_IN_MONTHS = {"months": 1, "years": 12}
+EXTENDED = InputSpec(
+    name="extended", kind="flag", default=False,
+    label="longest renewal or extension (yes/no)",
+)  # fmt: skip
+
+
+def _extended(formula: DateArithmetic, paras: list[list[Clause]]) -> tuple[Cases, InputSpec] | None:
+    """A permit's term with the one renewal or extension its section allows, when the user
+    asks for it: the term plus the longest extension (one such figure in the section, in months
+    or years), else the term."""
+    found = {
+        (*_period(m), c.text)
+        for para in paras
+        for c in para
+        if c.read
+        for m in _EXTENSION.finditer(c.read)
+    }
+    if len({(n, u) for n, u, _ in found}) != 1 or formula.unit not in _IN_MONTHS:
+        return None
+    n, unit, quote = sorted(found)[0]
+    if unit not in _IN_MONTHS:
+        return None
+    term = formula.amount
+    assert isinstance(term, Const)
+    months = term.value * _IN_MONTHS[formula.unit]
+    base = term.model_copy(update={"value": months, "unit": "months"})
+    more = Const(kind="const", value=n * _IN_MONTHS[unit], unit="months",
+                 label="longest renewal or extension", quote=quote, confidence="medium")  # fmt: skip
+    longer = formula.model_copy(
+        update={
+            "unit": "months",
+            "amount": Extreme(
+                kind="sum_of", label="Term and extension", unit="months", terms=[base, more]
+            ),
+            "label": f"{formula.label}, with the longest renewal or extension",
+        }
+    )
+    when = Condition(input=EXTENDED.name, op="eq", value=True,
+                     text="With the longest renewal or extension", quote=quote)  # fmt: skip
+    return Cases(kind="cases", cases=[Case(when=when, then=longer)], otherwise=formula), EXTENDED
 
 
 def _seasonal(items: set[tuple[int, str, str]], section: Section) -> Rule | None:

@@ -111,3 +111,27 @@ def test_a_list_item_after_a_lead_in_is_not_joined_to_it() -> None:
         "(1) 240 square feet; and",
         "(2) 360 square feet for each bedroom.",
     ]
+
+
+PERMIT = (
+    "(a) A construction permit expires 18 months after the date it is issued.\n"
+    "(b) The Department may renew a permit one time only, for not more than 6 months, if the "
+    "site has not changed."
+)
+
+
+@pytest.mark.parametrize(
+    ("extended", "until"),
+    [(True, "2026-09-15"), (False, "2026-03-15")],
+    ids=["with-the-longest-renewal", "without-it"],
+)
+def test_a_permit_runs_longer_by_the_one_renewal_its_section_allows(
+    extended: bool, until: str
+) -> None:
+    from datetime import date
+
+    rules = extract_rules([_section(PERMIT, "Permit term", "8")])
+    (rule,) = [r for r in rules if r.topic == "permit"]
+    city = extracted_city("testville", "Testville", "testville.txt", rules)
+    values = {"issue_date": date(2024, 9, 15), "extended": extended}
+    assert until in evaluate(city, load_rules().state, rule, values).summary
