@@ -266,6 +266,12 @@ CITIES = [
         ],
         "county-guide-numbered-questions-under-parts",
     ),
+    _fixture(
+        "memo-township",
+        "memo_township",
+        ["SSTS Ordinance No. 2008-03", "MEMORANDUM", "- 2 -", "__", "[Amended", "\f"],
+        "township-memo-underlined-titles-in-a-left-margin-numbering",
+    ),
     _place(
         UNSEEN_3 / "lindenvale",
         ["Rev. 3/2023", "Source:", "Effective Date:"],
