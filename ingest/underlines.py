@@ -56,12 +56,14 @@ def _columns(text: str) -> list[int]:
 
 def underlined_span(above: str, row: str) -> tuple[int, int] | None:
     """The characters of `above` that `row` (a row of underscores) underlines: the words at least
-    half under it, when the first starts and the last ends within `SLACK` columns of the row's
-    ends; None when it underlines no words so (a signature's line, a row beside the words).
+    half under it, when the first starts within `SLACK` columns of the row's start and the last
+    ends within `SLACK` columns of its end (or the row runs on past the line's end); None when
+    it underlines no words so (a signature's line under a name set further in, a row beside the
+    words).
 
     >>> underlined_span("3.2       Permit applications", "          ___________________")
     (10, 29)
-    >>> underlined_span("ATTEST:", "______________________________") is None
+    >>> underlined_span("          Gerald Tuominen, Chair", "______________________________") is None
     True
     """
     row = row.expandtabs()
@@ -73,7 +75,8 @@ def underlined_span(above: str, row: str) -> tuple[int, int] | None:
     if not inside or not re.search(r"[A-Za-z]{2}", wide[inside[0][0] : inside[-1][1]]):
         return None
     start, end = inside[0][0], inside[-1][1]
-    if abs(start - lo) > SLACK or abs(end - hi) > SLACK:
+    runs_on = end == len(wide.rstrip()) and hi > end  # typed on past the line's last word
+    if abs(start - lo) > SLACK or (abs(end - hi) > SLACK and not runs_on):
         return None
     return cols[start], cols[end - 1] + 1
 

@@ -131,7 +131,8 @@ def test_a_memos_amendment_notes_hyphenation_and_table_read_right() -> None:
         pytest.param("3.2  Permits", "_____________", "3.2  Permits", id="number-and-title"),
         pytest.param("4.1 Tanks. Every tank shall be watertight.", "    ______", "Tanks.", id="a-run-in-title"),
         pytest.param("3.2\tPermit term", "\t___________", "Permit term", id="tabs"),
-        pytest.param("ATTEST:", "______________________________", None, id="a-signature-line"),
+        pytest.param("3.3       Permit term", "          _________________", "Permit term", id="a-row-typed-on-past-the-title"),
+        pytest.param("          Gerald Tuominen, Chair", "______________________________", None, id="a-signature-line"),
         pytest.param("Harold Vink, Chair", "                         ______", None, id="a-row-beside-the-words"),
     ],
 )  # fmt: skip
