@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from ingest.furniture import drop_furniture
 from ingest.gutter import strip_line_numbers
+from ingest.hanging import hanging_numbers
 from ingest.loaders import SourceText
 from ingest.margins import margin_titles
 from ingest.matter import COLUMNS
@@ -518,6 +519,7 @@ def clean_source(source: SourceText) -> CleanStream:
     if layout != "page-lines":
         content = drop_furniture(content, keep=lambda t: PAGE_NUM_LINE.match(t) is not None)
         content = margin_titles(content, Line)
+        content = hanging_numbers(content, Line)
     if layout == "pdf":
         pages = _paginate_pdf(content)
     elif layout == "page-lines":

@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from ingest.furniture import furniture_indices
+from ingest.hanging import hanging_numbers
 from ingest.manifest import load_manifest
 from ingest.parse import parse_document
 from ingest.records import ParsedDocument, Section
@@ -21,6 +24,7 @@ from ingest.underlines import underlined_span
 
 FORMATS = Path(__file__).parent / "data" / "formats"
 MEMO = FORMATS / "manifest-memo-township.yaml"
+HANGING = FORMATS / "manifest-hanging-numbers-city.yaml"
 
 
 def _parse(manifest: Path) -> ParsedDocument:
@@ -164,3 +168,170 @@ def test_an_underlined_title_in_any_form_heads_its_section(
         ("4.3.1", "Baffles between compartments are required in every tank", body.strip()),
         ("4.4", "LIDS AND RISERS", body.strip()),
     ]
+
+
+# --- two-column codes: section numbers hanging in the outer margin, mirrored ---
+
+
+def test_a_two_column_code_with_hanging_numbers_parses_to_its_sections() -> None:
+    doc = _parse(HANGING)
+    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    assert got == _expected("hanging_numbers_city")
+    assert {s.kind for s in doc.sections} == {"preamble", "section"}
+
+
+@pytest.mark.parametrize(
+    ("number", "title", "opens"),
+    [
+        pytest.param("708.01", "Purpose and intent", "The purpose of this chapter",
+                     id="left-column-number-before-the-title"),
+        pytest.param("708.03", "Adoption of state rules", "Minnesota Rules, chapters 7080",
+                     id="right-column-number-after-the-title"),
+        pytest.param("708.31", "Abandonment of systems no longer in use", "A system no longer",
+                     id="right-column-wrapped-title-number-on-its-own-line"),
+        pytest.param("708.30", "Failing systems; imminent threats to public health",
+                     "A failing system shall", id="left-column-wrapped-title"),
+        pytest.param("708.20", "Holding tanks", "A holding tank may be used",
+                     id="first-heading-under-a-mirrored-running-head"),
+    ],
+)  # fmt: skip
+def test_a_hanging_number_on_either_side_heads_its_title(
+    number: str, title: str, opens: str
+) -> None:
+    section = _sections(_parse(HANGING))[number]
+    assert section.title == title
+    assert section.text.startswith(opens)
+
+
+def test_mirrored_running_heads_footers_and_margin_numbers_are_not_provisions() -> None:
+    doc = _parse(HANGING)
+    numbers = [n for n, _ in _expected("hanging_numbers_city")]
+    for s in doc.sections:
+        if s.kind != "section":
+            continue
+        for needle in ["KETTLEBY SPRINGS CITY CODE", "INDIVIDUAL SEWAGE", "Supp. No.", "(Ord."]:
+            assert needle not in s.text, (s.section, needle)
+        assert not re.search(r"(?m)^\s*(?:§ ?)?\d+(?:[.\-]\d+)+\s*$", s.text), s.section
+        assert not re.search(r"\b708-\d\b", s.text), s.section  # a page number
+        others = [re.escape(n) for n in numbers if n != s.section]  # a margin's or a head's
+        assert not any(re.search(rf"§ ?{n}\b", s.text) for n in others), s.section
+
+
+def test_a_hanging_number_codes_notes_tables_and_hyphenation_read_right() -> None:
+    doc = _parse(HANGING)
+    by_ref = _sections(doc)
+    assert by_ref["708.03"].notes == [
+        "(Ord. 2019-04, § 2)",
+        "State law reference--Subsurface sewage treatment systems, Minn. Stat. 115.55.",
+    ]
+    assert by_ref["708.16"].notes[-1] == "Cross reference--Shoreland overlay district, ch. 1130."
+    assert "Editor's note" in doc.sections[0].notes[0]  # the chapter's, before its sections
+    assert "maintenance and abandonment of individual" in " ".join(by_ref["708.01"].text.split())
+    units = {r.id: r.unit for r in doc.rules}  # the units only the captions give
+    assert units["tank.table.708.14"] == "gal" and units["setback.table.708.16"] == "ft"
+
+
+@dataclass
+class Ln:
+    text: str
+    start: int = 0
+    pdf_page: int | None = None
+
+
+_SENTENCE = "The owner shall keep the system in good order."
+_RIGHT = ["Setbacks. § 708.16", _SENTENCE, "Inspections. § 708.13", _SENTENCE, "Fees. § 708.42"]
+"""Three right-column headings with the number after the title, as the layout is known by."""
+
+
+@pytest.mark.parametrize(
+    ("printed", "heading"),
+    [
+        pytest.param(["Tank capacity. § 708.14"], "§ 708.14 Tank capacity.", id="number-after"),
+        pytest.param(["Tank capacity. 708.14"], "708.14 Tank capacity.", id="bare-number-after"),
+        pytest.param(["SEPTIC TANK CAPACITY § 708.14"], "§ 708.14 SEPTIC TANK CAPACITY.",
+                     id="capitals-without-a-period"),
+        pytest.param(["Compliance inspections at", "property transfer.", "§ 708.22"],
+                     "§ 708.22 Compliance inspections at property transfer.",
+                     id="number-after-a-wrapped-title"),
+        pytest.param(["§ 708.22", "Compliance inspections at", "property transfer."],
+                     "§ 708.22 Compliance inspections at property transfer.",
+                     id="number-before-a-wrapped-title"),
+        pytest.param(["§ 708.30 Failing systems; imminent threats to", "public health."],
+                     "§ 708.30 Failing systems; imminent threats to public health.",
+                     id="number-first-wrapped-title"),
+    ],
+)  # fmt: skip
+def test_a_heading_whose_number_hangs_beside_it_is_set_number_first(
+    printed: list[str], heading: str
+) -> None:
+    after = "A permit expires eighteen (18) months after it is issued."
+    lines = [Ln(t) for t in [*_RIGHT, _SENTENCE, *printed, after]]
+    out = [ln.text for ln in hanging_numbers(lines, Ln)]
+    assert out == ["§ 708.16 Setbacks.", _SENTENCE, "§ 708.13 Inspections.", _SENTENCE,
+                   "§ 708.42 Fees.", _SENTENCE, heading, after]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "printed",
+    [
+        pytest.param(["Where the separation required by § 708.17"], id="a-reference-in-a-sentence"),
+        pytest.param(["See Table 708.14"], id="a-table-named"),
+        pytest.param(["ORDINANCE NO. 2019-04"], id="an-ordinance-number"),
+        pytest.param(["Cross Reference--Building Code, § 702.01"], id="a-cross-reference"),
+        pytest.param(["Each day a violation is a separate offense.", "§ 708.99"],
+                     id="a-sentence-above-a-lone-number"),
+    ],
+)  # fmt: skip
+def test_a_number_after_words_that_are_no_title_stays_as_printed(printed: list[str]) -> None:
+    lines = [Ln(t) for t in [*_RIGHT, _SENTENCE, *printed, "and the tank shall be pumped."]]
+    out = [ln.text for ln in hanging_numbers(lines, Ln)]
+    assert out[4] == "§ 708.42 Fees."  # the layout is known
+    assert out[5:] == [_SENTENCE, *printed, "and the tank shall be pumped."]
+
+
+def test_a_text_with_too_few_numbers_after_titles_is_left_as_it_is() -> None:
+    lines = [Ln(t) for t in _RIGHT[:4]]
+    assert hanging_numbers(lines, Ln) == lines
+
+
+def test_a_running_head_opening_its_page_is_never_a_heading() -> None:
+    lines = [Ln(t, pdf_page=1) for t in [*_RIGHT, _SENTENCE]]
+    lines += [Ln("INDIVIDUAL SEWAGE TREATMENT SYSTEMS § 708.42", pdf_page=2), Ln(_SENTENCE, 0, 2)]
+    out = [ln.text for ln in hanging_numbers(lines, Ln)]
+    assert out[-2] == "INDIVIDUAL SEWAGE TREATMENT SYSTEMS § 708.42"
+
+
+def _book(heads: list[str], foot: str = "") -> list[Ln]:
+    """Pages of prose, each opening with its running head (`heads[n - 1]` on page n) and, if
+    `foot`, closing with it."""
+    out: list[Ln] = []
+    for n, head in enumerate(heads, start=1):
+        out.append(Ln(head, pdf_page=n))
+        out += [Ln(f"The owner shall keep system {n}{k} in good order and pump it.", 0, n)
+                for k in range(6)]  # fmt: skip
+        if foot:
+            out.append(Ln(foot.format(n=n), pdf_page=n))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("heads", "foot", "dropped"),
+    [
+        pytest.param(["§ 708.06 CITY CODE", "SEWAGE TREATMENT § 708.19", "§ 708.42 CITY CODE"], "",
+                     True, id="mirrored-heads-on-three-pages"),
+        pytest.param(["SEWAGE TREATMENT § 708.01", "§ 708.06 CITY CODE", "SEWAGE TREATMENT § 708.19"],
+                     "{n}08-{n} Supp. No. 7", True, id="mirrored-heads-and-footers"),
+        pytest.param(["§ 708.06 Records", "§ 708.19 Mounds"], "", False,
+                     id="headings-opening-two-pages"),
+        pytest.param(["ARTICLE 2 PERMITS", "ARTICLE 3 DESIGN", "ARTICLE 4 PENALTIES"], "", False,
+                     id="a-part-opening-each-page"),
+    ],
+)  # fmt: skip
+def test_mirrored_running_heads_of_a_short_code_are_furniture(
+    heads: list[str], foot: str, dropped: bool
+) -> None:
+    lines = _book(heads, foot)
+    gone = furniture_indices(lines)
+    edge = [i for i, ln in enumerate(lines) if ln.text in heads or "Supp." in ln.text]
+    assert all((i in gone) is dropped for i in edge)
+    assert not any(i in gone for i, ln in enumerate(lines) if ln.text.startswith("The owner"))
