@@ -6,9 +6,9 @@
 
 In the left column the number stands left of its title, in the right column right of it. Text
 extraction follows the order the page was drawn in, so a right-column heading comes out with its
-number after its title ('Setbacks. § 708.16'), or on a line of its own after the title's lines
-when the title wraps ('Compliance inspections at property' / 'transfer.' / '§ 708.22'), or
-before them. Each becomes the heading the parser knows, number first and its title on one line
+number after its title ('Setbacks. § 708.16'), after the last line of a title that wraps
+('Compliance inspections at property' / 'transfer. § 708.22'), or on a line of its own after
+the title's lines or before them. Each becomes the heading the parser knows, number first and its title on one line
 ('§ 708.22 Compliance inspections at property transfer.'); a left-column title that wraps onto
 a second line ('§ 708.30 Failing systems; imminent threats to' / 'public health.') is joined too.
 
@@ -78,10 +78,10 @@ def is_title(text: str) -> bool:
     words = said.split()
     if not words or len(words) > MAX_WORDS or not _TITLE.fullmatch(said) or _VERB.search(said):
         return False
-    if _REFERENCE.match(said) or _REFERENCE.match(words[-1]):
+    if _REFERENCE.match(said) or _REFERENCE.match(words[-1]) or NOTE_LABEL.match(said):
         return False
-    if said.endswith(".") or NOTE_LABEL.match(said):
-        return said.endswith(".") and not NOTE_LABEL.match(said)
+    if said.endswith("."):
+        return True
     big = [w for w in words if w.lower() not in _SMALL]
     return said == said.upper() or all(w[:1].isupper() for w in big)
 
@@ -120,17 +120,15 @@ def _said(lines: Sequence[_Line], a: int, b: int) -> str:
     return " ".join(" ".join(ln.text for ln in lines[a:b]).split())
 
 
-def _title_above(lines: Sequence[_Line], i: int, edges: set[int]) -> int | None:
-    """Where the title ending on the line above a lone number `i` begins, or None."""
-    for k in range(1, MAX_LINES + 1):
+def _title_above(lines: Sequence[_Line], i: int, edges: set[int], tail: str = "") -> int | None:
+    """Where the title begins that ends on the line above line `i` (a lone number), or on line
+    `i` itself with `tail` before the number ('transfer. § 708.22'); or None."""
+    for k in range(1, MAX_LINES + 1 - bool(tail)):
         a = i - k
         if a < 0 or a in edges:
             return None
-        if (
-            lines[a].text.strip()[:1].isupper()
-            and is_title(_said(lines, a, i))
-            and _opens(lines, a)
-        ):
+        title = f"{_said(lines, a, i)} {tail}"
+        if lines[a].text.strip()[:1].isupper() and is_title(title) and _opens(lines, a):
             return a
     return None
 
@@ -175,8 +173,13 @@ def _at(lines: Sequence[_Line], i: int, edges: set[int]) -> tuple[Head | None, b
     number comes after its title."""
     text = lines[i].text.strip()
     if (m := _AFTER.fullmatch(text)) is not None:
-        found = (i, i + 1, m.group("num"), m.group("title"))
-        return (found, True) if is_title(m.group("title")) else (None, False)
+        title = m.group("title")
+        if is_title(title):
+            return (i, i + 1, m.group("num"), title), True
+        a = _title_above(lines, i, edges, title) if title[:1].islower() else None
+        if a is not None:  # 'Compliance inspections at property' / 'transfer. § 708.22'
+            return (a, i + 1, m.group("num"), f"{_said(lines, a, i)} {title}"), True
+        return None, False
     if _ALONE.fullmatch(text):
         a = _title_above(lines, i, edges)
         if a is not None:
@@ -190,6 +193,12 @@ def _at(lines: Sequence[_Line], i: int, edges: set[int]) -> tuple[Head | None, b
     return None, False
 
 
+def _starts_text(lines: Sequence[_Line], b: int) -> bool:
+    """Whether line `b`, after a heading, may begin its text: not a sentence's lower-case
+    remainder ('... the state rules. § 708.17' / 'applies to mounds.' is a sentence)."""
+    return b >= len(lines) or not lines[b].text.strip()[:1].islower()
+
+
 def _heads(lines: Sequence[_Line]) -> tuple[list[Head], int]:
     """Each heading that the lines print with a hanging number, and how many of them give
     their number after the title."""
@@ -199,7 +208,7 @@ def _heads(lines: Sequence[_Line]) -> tuple[list[Head], int]:
     i = 0
     while i < len(lines):
         found, late = (None, False) if i in edges else _at(lines, i, edges)
-        if found is None or (out and out[-1][1] > found[0]):
+        if found is None or (out and out[-1][1] > found[0]) or not _starts_text(lines, found[1]):
             i += 1
             continue
         out.append(found)

@@ -253,6 +253,9 @@ _RIGHT = ["Setbacks. § 708.16", _SENTENCE, "Inspections. § 708.13", _SENTENCE,
         pytest.param(["Compliance inspections at", "property transfer.", "§ 708.22"],
                      "§ 708.22 Compliance inspections at property transfer.",
                      id="number-after-a-wrapped-title"),
+        pytest.param(["Compliance inspections at", "property transfer. § 708.22"],
+                     "§ 708.22 Compliance inspections at property transfer.",
+                     id="number-after-a-wrapped-titles-last-line"),
         pytest.param(["§ 708.22", "Compliance inspections at", "property transfer."],
                      "§ 708.22 Compliance inspections at property transfer.",
                      id="number-before-a-wrapped-title"),
@@ -280,13 +283,15 @@ def test_a_heading_whose_number_hangs_beside_it_is_set_number_first(
         pytest.param(["Cross Reference--Building Code, § 702.01"], id="a-cross-reference"),
         pytest.param(["Each day a violation is a separate offense.", "§ 708.99"],
                      id="a-sentence-above-a-lone-number"),
+        pytest.param(["Where the separation required by", "the state rules. § 708.17",
+                      "applies to mounds."], id="a-sentence-then-a-number-that-begins-the-next"),
     ],
 )  # fmt: skip
 def test_a_number_after_words_that_are_no_title_stays_as_printed(printed: list[str]) -> None:
-    lines = [Ln(t) for t in [*_RIGHT, _SENTENCE, *printed, "and the tank shall be pumped."]]
+    lines = [Ln(t) for t in [*_RIGHT, _SENTENCE, *printed, "The tank shall be pumped."]]
     out = [ln.text for ln in hanging_numbers(lines, Ln)]
     assert out[4] == "§ 708.42 Fees."  # the layout is known
-    assert out[5:] == [_SENTENCE, *printed, "and the tank shall be pumped."]
+    assert out[5:] == [_SENTENCE, *printed, "The tank shall be pumped."]
 
 
 def test_a_text_with_too_few_numbers_after_titles_is_left_as_it_is() -> None:
