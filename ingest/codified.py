@@ -17,7 +17,14 @@ import re
 
 from ingest.clean import CleanStream
 from ingest.grammar import Grammar, LineHead
-from ingest.matter import CAPTION, back_matter_start, classify, tidy, without_contents
+from ingest.matter import (
+    CAPTION,
+    back_matter_start,
+    classify,
+    line_width,
+    tidy,
+    without_contents,
+)
 from ingest.notes import split_notes
 from ingest.records import ManifestEntry, Section
 
@@ -97,6 +104,7 @@ def parse_codified(stream: CleanStream, entry: ManifestEntry, g: Grammar) -> lis
     events = sorted(headings + containers, key=lambda h: h.start)
     sections = [h for h in headings if h.kind == "section"]
     last = sections[-1]
+    width = line_width(text)  # a short section's lines are measured by the document's
     records: list[Section] = []
 
     def emit(start: int, end: int, body: tuple[int, int], **fields: object) -> None:
@@ -110,7 +118,7 @@ def parse_codified(stream: CleanStream, entry: ManifestEntry, g: Grammar) -> lis
             Section(
                 jurisdiction=entry.jurisdiction,
                 jurisdiction_name=entry.name,
-                text=tidy(provision, stream.layout, ITEMS),
+                text=tidy(provision, stream.layout, ITEMS, width),
                 page_start=lo,
                 page_end=hi,
                 char_start=a,

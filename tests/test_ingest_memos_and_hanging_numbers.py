@@ -340,3 +340,10 @@ def test_mirrored_running_heads_of_a_short_code_are_furniture(
     edge = [i for i, ln in enumerate(lines) if ln.text in heads or "Supp." in ln.text]
     assert all((i in gone) is dropped for i in edge)
     assert not any(i in gone for i, ln in enumerate(lines) if ln.text.startswith("The owner"))
+
+
+@pytest.mark.parametrize("number", ["708.04", "708.06", "708.40", "708.99"])
+def test_a_short_section_in_a_narrow_column_reads_as_one_paragraph(number: str) -> None:
+    """A body of a few column lines (one of them joined from a word broken over two) is measured
+    by the document's width, so its lines are no 'short lines' that end paragraphs."""
+    assert "\n" not in _sections(_parse(HANGING))[number].text
