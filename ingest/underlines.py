@@ -96,6 +96,21 @@ def underline_rows(lines: list[L]) -> list[L]:
     return out
 
 
+MAX_WORDS = 16
+_JOINING = frozenset({"a", "an", "and", "by", "for", "in", "of", "on", "or", "the", "to", "with"})
+
+
+def _titled(words: str) -> bool:
+    """Whether underlined words can be a title: a few words that do not stop in the middle of a
+    phrase (a rule drawn under a line of text, at a page's foot, underlines a sentence's piece).
+
+    >>> _titled("Inspection of existing systems at property transfer"), _titled("keep records of")
+    (True, False)
+    """
+    said = words.split()
+    return len(said) <= MAX_WORDS and not words.endswith((",", ";")) and said[-1] not in _JOINING
+
+
 def underlined_heads(text: str, spans: Sequence[tuple[int, int]]) -> list[LineHead]:
     """The headings of `text` whose titles are underlined: a numbered line ('3.2.1  Site
     evaluation') with an underlined `span` (offsets in `text`) after its number, titled by the
@@ -112,7 +127,7 @@ def underlined_heads(text: str, spans: Sequence[tuple[int, int]]) -> list[LineHe
         if m is None or m.group("end") or b <= m.start("rest"):
             continue
         title = " ".join(text[max(a, m.start("rest")) : b].split()).rstrip(".:").strip()
-        if not re.search(r"[A-Za-z]{2}", title):
+        if not re.search(r"[A-Za-z]{2}", title) or not _titled(title):
             continue
         digits = m.group("num")
         out.append(

@@ -170,6 +170,24 @@ def test_an_underlined_title_in_any_form_heads_its_section(
     ]
 
 
+def test_a_rule_drawn_under_a_numbered_line_of_text_makes_no_title(
+    parse_text: Callable[[str], ParsedDocument],
+) -> None:
+    body = "The owner shall do as this paragraph says within the time it gives.\n"
+    doc = parse_text(
+        "4.1  Tank capacity\n     _____________\n" + body
+        + "4.2  Records\n     _______\n" + body
+        + "4.2.1  The owner shall keep the records of\n" + "_" * 60 + "\n"
+        + "the pumping for three years.\n"
+        + "4.3  Lids\n     ____\n" + body
+    )  # fmt: skip
+    by_ref = _sections(doc)
+    assert list(by_ref) == ["4.1", "4.2", "4.3"]
+    assert "4.2.1 The owner shall keep the records of the pumping" in " ".join(
+        by_ref["4.2"].text.split()
+    )
+
+
 # --- two-column codes: section numbers hanging in the outer margin, mirrored ---
 
 
