@@ -3,7 +3,7 @@ section numbers hang in the outer margin. In the left column the number (`§ 708
 of the bold title; in the right column it stands right of it (mirrored), drawn after the title, so
 the extracted text gives it after a one-line title or on a line of its own after a wrapped one.
 The first page has a chapter banner, a two-column section list, an editor's note and
-cross-reference notes; every page has mirrored running heads carrying the § number of its first
+cross-reference notes; every page has a mirrored running head carrying the § number of its first
 (even pages, at left) or last (odd pages, at right) section, and `Supp. No. 7` / `708-n` footers;
 italic history notes, "Cross reference" and "State law reference" lines, Courier tank-capacity and
 setback tables whose units are only in their captions, and words hyphenated across line ends.
@@ -642,17 +642,18 @@ def _front(pdf: Code) -> float:
 
 
 def build(path: Path) -> None:
+    scratch = Code()  # the first page's front matter, measured: where its columns start
+    scratch.add_page()
+    body_top = _front(scratch)
     pdf = Code()
-    pdf.add_page()
-    body_top = _front(pdf)
     cols = _columns(_lines(pdf), body_top)
     pages = [cols[k : k + 2] for k in range(0, len(cols), 2)]
     for n, page in enumerate(pages, start=1):
-        if n > 1:
-            pdf.add_page()
+        pdf.add_page()
         sections = [ln.section for col in page for ln in col if ln.section]
-        if n > 1:
-            pdf.head(n, sections[0], sections[-1])
+        pdf.head(n, sections[0], sections[-1])
+        if n == 1:
+            _front(pdf)
         for k, col in enumerate(page):
             x = MARGIN + k * (COL_W + GUTTER)
             _print_column(pdf, col, x, body_top if n == 1 else TOP, right=k == 1)
