@@ -20,9 +20,11 @@ from dataclasses import dataclass, field, replace
 
 from ingest.furniture import drop_furniture
 from ingest.gutter import strip_line_numbers
+from ingest.hanging import hanging_numbers
 from ingest.loaders import SourceText
 from ingest.margins import margin_titles
 from ingest.matter import COLUMNS
+from ingest.underlines import underline_rows
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +41,7 @@ class Line:
     text: str
     start: int  # offset of text[0] in the source
     pdf_page: int | None = None
+    underline: tuple[int, int] | None = None  # the span of `text` a row below underlines
 
 
 @dataclass
@@ -66,6 +69,8 @@ class CleanStream:
     segs: list[_Seg] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     layout: str = "flow"
+    underlined: list[tuple[int, int]] = field(default_factory=list)
+    """Spans of `text` the source underlines (a typed title, `ingest.underlines`)."""
     # Built in linear time: pieces are collected and joined once (`_finish`); the segment
     # starts for lookups are computed once, not per call.
     _parts: list[str] = field(default_factory=list, repr=False)
@@ -482,7 +487,7 @@ def _side_boxes(lines: list[Line]) -> tuple[list[Line], int]:
 
 def clean_source(source: SourceText) -> CleanStream:
     """Clean `source` into a `CleanStream` (see the module docstring for the rules)."""
-    lines = split_lines(source.text)
+    lines = underline_rows(split_lines(source.text))
     warnings: list[str] = list(source.warnings)
     content = [ln for ln in lines if ln.text.strip()]
     total = sum(len(ln.text) for ln in content) or 1
@@ -514,6 +519,7 @@ def clean_source(source: SourceText) -> CleanStream:
     if layout != "page-lines":
         content = drop_furniture(content, keep=lambda t: PAGE_NUM_LINE.match(t) is not None)
         content = margin_titles(content, Line)
+        content = hanging_numbers(content, Line)
     if layout == "pdf":
         pages = _paginate_pdf(content)
     elif layout == "page-lines":
@@ -538,6 +544,9 @@ def clean_source(source: SourceText) -> CleanStream:
             tail = stream._tail(3)
             if tail.endswith("-\n") and len(tail) > 2 and tail[-3].isalpha() and text[0].islower():
                 stream._drop_tail(2)
+            if line.underline is not None:
+                a, b = (max(0, min(len(text), k - lead)) for k in line.underline)
+                stream.underlined.append((stream._size + a, stream._size + b))
             stream._append(text, start, lo, page.number)
             stream._append("\n", None, None, None)
     stream._finish()

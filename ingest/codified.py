@@ -5,17 +5,26 @@ turns them into `Section` records: the hierarchy path from the containers (Chapt
 Division / ``SECTION 4.0`` / an upper-case subchapter caption), the provision text under each
 heading with its editorial notes moved to `Section.notes`, and the matter before the first and
 after the last section as non-section records. Reserved placeholders end the section before
-them and are dropped.
+them and are dropped; a heading with no text of its own over titled headings one level below it
+is their container.
 """
 
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 
 from ingest.clean import CleanStream
 from ingest.grammar import Grammar, LineHead
-from ingest.matter import CAPTION, back_matter_start, classify, tidy, without_contents
+from ingest.matter import (
+    CAPTION,
+    back_matter_start,
+    classify,
+    line_width,
+    tidy,
+    without_contents,
+)
 from ingest.notes import split_notes
 from ingest.records import ManifestEntry, Section
 
@@ -25,7 +34,7 @@ from ingest.records import ManifestEntry, Section
 ITEMS = re.compile(
     r"^(?:\(\s*[0-9a-zA-Z]{1,4}\s*\)|[A-Za-z]\s?\.\s|\d{1,2}\.\s|"
     r"(?:Subsection|Subdivision|Subd\.)\s+[A-Z0-9]{1,3}\.\s+(?=[A-Z\[])|"
-    r"\d{1,4}(?:\.\d{1,4})+(?:\([0-9a-z]{1,3}\))*\s+(?=[A-Z(])|" + CAPTION + r"|\*)"
+    r"\d{1,4}(?:\.\d{1,4})+(?:\([0-9a-z]{1,3}\))*\s+(?=[A-Z(\"\u201c])|" + CAPTION + r"|\*)"
 )
 _CAPTION = re.compile(r"[A-Z][A-Z ,;'&/\-]{2,80}")
 SUBCHAPTER_LEVEL = 2
@@ -65,13 +74,37 @@ def _captions(text: str, g: Grammar) -> list[LineHead]:
     return out
 
 
+PARENT_LEVEL = 10  # below every container a heading's keyword or number makes
+
+
+def _parents(text: str, g: Grammar) -> list[LineHead]:
+    """The headings that hold no text of their own above the titled headings one level below
+    them ('5.2 Inspection at property transfer' over '5.2.1 Report required' and '5.2.2
+    Transfers in winter'), as the containers of those: the sections are the finer ones."""
+    heads = [h for h in g.headings if h.kind == "section"]
+    out: list[LineHead] = []
+    for h, nxt in itertools.pairwise(heads):
+        below = len(nxt.key) > len(h.key) and nxt.key[: len(h.key)] == h.key
+        if below and not split_notes(text[h.body : nxt.start])[0].strip():
+            label = " ".join(text[h.start : h.body].split())
+            out.append(
+                LineHead(h.start, h.body, h.number, h.title, h.key, "parent", "container",
+                         PARENT_LEVEL + len(h.key), label=label)
+            )  # fmt: skip
+    return out
+
+
 def parse_codified(stream: CleanStream, entry: ManifestEntry, g: Grammar) -> list[Section]:
     """All records of one document parsed with its own heading grammar `g`."""
     text = stream.text
-    containers = sorted(g.containers + _captions(text, g), key=lambda c: c.start)
-    events = sorted(g.headings + containers, key=lambda h: h.start)
-    sections = [h for h in g.headings if h.kind == "section"]
+    parents = _parents(text, g)
+    held = {p.start for p in parents}
+    headings = [h for h in g.headings if h.start not in held]
+    containers = sorted(g.containers + _captions(text, g) + parents, key=lambda c: c.start)
+    events = sorted(headings + containers, key=lambda h: h.start)
+    sections = [h for h in headings if h.kind == "section"]
     last = sections[-1]
+    width = line_width(text)  # a short section's lines are measured by the document's
     records: list[Section] = []
 
     def emit(start: int, end: int, body: tuple[int, int], **fields: object) -> None:
@@ -85,7 +118,7 @@ def parse_codified(stream: CleanStream, entry: ManifestEntry, g: Grammar) -> lis
             Section(
                 jurisdiction=entry.jurisdiction,
                 jurisdiction_name=entry.name,
-                text=tidy(provision, stream.layout, ITEMS),
+                text=tidy(provision, stream.layout, ITEMS, width),
                 page_start=lo,
                 page_end=hi,
                 char_start=a,
@@ -101,12 +134,14 @@ def parse_codified(stream: CleanStream, entry: ManifestEntry, g: Grammar) -> lis
         emit(0, first, (0, first), section=None, title=title, kind=kind)
 
     path: dict[int, str] = {}
+    under: dict[int, tuple[int, ...]] = {}  # a parent's level in the path: its number
     pending: list[str] = []
     for i, ev in enumerate(events):
         end = events[i + 1].start if i + 1 < len(events) else len(text)
         if ev.kind == "container":
             path = {lvl: lab for lvl, lab in path.items() if lvl < ev.level}
             path[ev.level] = ev.label
+            under[ev.level] = ev.key
             if ev.start < first:
                 continue  # front matter: its notes stay with the front-matter record
             rest, notes = split_notes(text[ev.body : end])
@@ -121,7 +156,12 @@ def parse_codified(stream: CleanStream, entry: ManifestEntry, g: Grammar) -> lis
             depth = len(ev.key)
             while depth > 1 and ev.key[depth - 1] == 0:
                 depth -= 1
-            path = {lvl: lab for lvl, lab in path.items() if lvl < depth}
+            path = {lvl: lab for lvl, lab in path.items() if lvl < depth or lvl >= PARENT_LEVEL}
+        path = {  # a section numbered outside a parent's number leaves it
+            lvl: lab
+            for lvl, lab in path.items()
+            if lvl < PARENT_LEVEL or ev.key[: len(under[lvl])] == under[lvl]
+        }
         tail = None
         if ev is last:
             cut = back_matter_start(text, ev.body, end)

@@ -7,7 +7,10 @@ marker (``9-4-4``, ``CD18:11``, ``175:3``) that can look like a section number. 
 recognised by its *shape* (digits folded, whitespace collapsed) repeating across the document:
 
 * at least `MIN_REPEATS` times, or
-* twice, each time next to a line of the first kind (a running head printed beside a page marker).
+* twice, each time next to a line of the first kind (a running head printed beside a page marker);
+* or, set mirrored in a short document (``§ 708.12   CITY CODE`` on even pages, ``SEWAGE
+  TREATMENT   § 708.14`` on odd ones), at one edge of two pages or more and nowhere else, its
+  frame read from either end.
 
 Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes and lines
 (``Source: Ord. 2019-07``), table captions (``TABLE 1010.07-A``), list items (``(a) ...``) and
@@ -134,6 +137,7 @@ def furniture_indices(lines: Sequence[L], keep: Callable[[str], bool] | None = N
             where.setdefault(s, []).append(i)
     counts = Counter({s: len(idx) for s, idx in where.items() if _spread(idx)})
     drop = {i for i, s in enumerate(shapes) if s and counts[s] >= MIN_REPEATS}
+    drop.update(_mirrored_edges(lines, shapes, drop))
     if not drop:
         return drop
     for s in [s for s, c in counts.items() if c == 2]:
@@ -210,6 +214,52 @@ def _varying_heads(shapes: list[str], drop: set[int]) -> set[int]:
     for idx in where.values():
         near = [any(j in drop and j != i for j in range(i - NEAR, i + NEAR + 1)) for i in idx]
         if len(idx) >= MIN_REPEATS and all(near) and _spread(idx):
+            out.update(idx)
+    return out
+
+
+def _either_end(frame: str) -> str:
+    """A frame read from either end of its line: the same for a running head set left on even
+    pages and right on odd ones ('§ #.# U' and 'U § #.#')."""
+    words = frame.split()
+    return min(" ".join(words[k:] + words[:k]) for k in range(len(words)))
+
+
+_CONTAINER_SHAPE = re.compile(r"(?i)(?:part|article|chapter|division|title|section)\b")
+
+
+def _mirrored_edges(lines: Sequence[L], shapes: list[str], drop: set[int]) -> set[int]:
+    """Running heads and footers set mirrored, with the number on the outer side ('§ 708.12
+    CITY CODE' on even pages, 'SEWAGE TREATMENT § 708.14' on odd ones), too few to repeat
+    `MIN_REPEATS` times in a short document: lines that open or close their page (of a PDF, or
+    after a form feed), with a number, whose frame read from either end is printed at that edge
+    of the page only, on two pages at least, one of its lines word for word twice. A part's
+    heading opening each of its pages is none."""
+    pages = [getattr(ln, "pdf_page", None) for ln in lines]
+    kept = [i for i, ln in enumerate(lines) if i not in drop and ln.text.strip()]
+    edge: dict[int, str] = {}
+    for k, i in enumerate(kept):
+        if pages[i] is None:
+            continue
+        if k == 0 or pages[kept[k - 1]] != pages[i]:
+            edge[i] = "top"
+        if k + 1 == len(kept) or pages[kept[k + 1]] != pages[i]:
+            edge.setdefault(i, "foot")
+    groups: dict[tuple[str, str], list[int]] = {}
+    elsewhere: set[str] = set()
+    for i in kept:
+        s = shapes[i]
+        if not s or "#" not in s or _CONTAINER_SHAPE.match(s):
+            continue
+        frame = _either_end(_frame(s))
+        if i in edge:
+            groups.setdefault((edge[i], frame), []).append(i)
+        else:
+            elsewhere.add(frame)
+    out: set[int] = set()
+    for (_, frame), idx in groups.items():
+        twice = max(Counter(shapes[i] for i in idx).values()) >= 2
+        if frame not in elsewhere and len({pages[i] for i in idx}) >= 2 and twice:
             out.update(idx)
     return out
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ingest.headings import roman_to_int
@@ -297,6 +298,14 @@ def printed_number(m: re.Match[str]) -> str:
     return kw + m.group("num") if kw.endswith("-") else m.group("num")
 
 
+def scheme_of(m: re.Match[str]) -> str:
+    """The scheme of a `HEAD_RE` heading: its keyword's class and its number's shape ('§ #.#',
+    '#-#', 'Sec R' for a roman number after its keyword)."""
+    num, digits = printed_number(m), m.group("num")
+    shape = _DIGITS.sub("#", digits.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    return f"{_kw_class(m.group('kw'))} {'R' if num.isalpha() else shape}".strip()
+
+
 def _title_line_below(text: str, end: int, listed: str | None) -> tuple[str, int] | None:
     """(title, where its text begins) of a title on the line under a number that ends its own
     line ('R-302' over 'Septic Tank Capacity'): the contents' title for the number where the
@@ -340,8 +349,7 @@ def find_candidates(text: str) -> list[LineHead]:
         num, digits = printed_number(m), m.group("num")
         if num.isalpha() and not kw:
             continue  # a roman number heads a section only after its keyword
-        shape = _DIGITS.sub("#", digits.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-        scheme = f"{_kw_class(kw)} {'R' if num.isalpha() else shape}".strip()
+        scheme = scheme_of(m)
         if m.group("end") and _RESERVED.match(_FOOTNOTE_MARK.sub("", rest)):
             end = m.group("end")
             out.append(
@@ -628,9 +636,15 @@ def _drop_toc_entries(heads: list[LineHead], sizes: list[int]) -> list[LineHead]
     ]
 
 
-def detect(text: str) -> Grammar | None:
-    """The document's own heading grammar, or None when no scheme yields two sections."""
-    candidates = find_candidates(text)
+def detect(text: str, marked: Sequence[LineHead] = ()) -> Grammar | None:
+    """The document's own heading grammar, or None when no scheme yields two sections.
+    `marked`: headings the source marks as such (an underlined title, `ingest.underlines`),
+    read in place of the candidates on their lines."""
+    taken = {h.start for h in marked}
+    candidates = sorted(
+        [h for h in find_candidates(text) if h.start not in taken] + list(marked),
+        key=lambda h: h.start,
+    )
     keyword = find_keyword_containers(text)
     stops = sorted({h.start for h in candidates} | {c.start for c in keyword})
     sizes = dict(
@@ -666,18 +680,24 @@ def detect(text: str) -> Grammar | None:
 
 def _finer(g: Grammar, candidates: list[LineHead], sizes: dict[int, int]) -> list[LineHead]:
     """Titled headings one level below the document's own, numbered on from the section above
-    them ('104.3 Expiration.' then '104.3.1 Extension. The official may ...'): sections too."""
+    them ('104.3 Expiration.' then '104.3.1 Extension. The official may ...'): sections too.
+    Where the source marks titles at that level (underlines them), only marked lines count,
+    however long their titles."""
     heads = [h for h in g.headings if h.kind == "section"]
     if not heads:
         return []
     depth = len(heads[0].key)
     starts = [h.start for h in heads]
     out: list[LineHead] = []
-    for h in candidates:
-        if h.kind != "section" or h.scheme == g.scheme or len(h.key) != depth + 1:
-            continue
+    finer = [h for h in candidates if h.kind == "section" and h.scheme != g.scheme]
+    marked = any(h.closed for h in finer if len(h.key) == depth + 1)
+    for h in finer:
+        if len(h.key) != depth + 1 or (marked and not h.closed):
+            continue  # where titles at this level are marked, an unmarked line has none
         words = h.title.split()
-        if not words or len(words) > 6 or _SENTENCE_VERB.search(h.title) or sizes[id(h)] < 1:
+        if not words or sizes[id(h)] < 1:
+            continue
+        if not h.closed and (len(words) > 6 or _SENTENCE_VERB.search(h.title)):
             continue
         i = bisect.bisect_right(starts, h.start)
         if i and heads[i - 1].key == h.key[:-1] and (not out or out[-1].key < h.key):

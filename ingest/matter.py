@@ -28,14 +28,21 @@ COLUMNS = re.compile(r"\S {3,}\S+(?: \S+)* {3,}\S")
 """A line set out in columns: two gaps of three spaces or more between its words."""
 
 
-def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START) -> str:
+def line_width(text: str, fallback: int = 80) -> int:
+    """The width of a text's lines, as most of them fill it (the fifth-longest in five);
+    `fallback` for a text of fewer than five lines, too few to tell."""
+    widths = sorted(len(" ".join(r.split())) for r in text.split("\n") if r.strip())
+    return widths[len(widths) * 4 // 5] if len(widths) >= 5 else fallback
+
+
+def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START, width: int = 80) -> str:
     """Re-flow wrapped lines; keep breaks before list items (`items`), table rows, short lines
-    (short for the text's own width: a narrow column's lines are all under 45 characters)."""
+    (short for the text's width, its own or the document's `width` if narrower: a narrow
+    column's lines are all under 45 characters, and a body of a few lines, one of them joined
+    from a word broken over two, tells its width badly)."""
     out: list[str] = []
     prev = last = ""
-    widths = sorted(len(" ".join(r.split())) for r in body.split("\n") if r.strip())
-    typical = widths[len(widths) * 4 // 5] if len(widths) >= 5 else 80
-    short = min(45, int(typical * 0.75))
+    short = min(45, int(min(line_width(body, width), width) * 0.75))
     for raw in body.split("\n"):
         line = " ".join(raw.split())
         if not re.search(r"\w", line):

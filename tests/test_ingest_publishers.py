@@ -266,6 +266,18 @@ CITIES = [
         ],
         "county-guide-numbered-questions-under-parts",
     ),
+    _fixture(
+        "memo-township",
+        "memo_township",
+        ["SSTS Ordinance No. 2008-03", "MEMORANDUM", "- 2 -", "__", "[Amended", "\f"],
+        "township-memo-underlined-titles-in-a-left-margin-numbering",
+    ),
+    _fixture(
+        "hanging-numbers-city",
+        "hanging_numbers_city",
+        ["KETTLEBY SPRINGS CITY CODE", "INDIVIDUAL SEWAGE", "Supp. No.", "(Ord.", "reference--"],
+        "city-code-pdf-in-two-columns-numbers-hanging-in-the-outer-margins",
+    ),
     _place(
         UNSEEN_3 / "lindenvale",
         ["Rev. 3/2023", "Source:", "Effective Date:"],
