@@ -273,6 +273,11 @@ CLAUSES = [
     ("a-substitute-for-what-needs-no-permit-is-not-leave",
      "Can I just use an additive instead of having the tank pumped?",
      "No permit is required to: (1) pump a septic tank; (2) replace a lid.", "No"),
+    ("a-new-house-named-with-a-word-between-is-no-existing-building",
+     "Can I put a holding tank on the lot for our new lake house? The soils are pretty bad.",
+     "A holding tank may be allowed only: 1. To replace an existing system serving an existing "
+     "building, where the official finds that no other type of system can be installed on the "
+     "lot; or 2.", "No"),
 ]  # fmt: skip
 
 
