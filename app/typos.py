@@ -42,6 +42,8 @@ def correct_typos(text: str, names: Sequence[str] = ()) -> str:
         low = word.lower()
         if len(low) < 4 or low in known or low in _words()[1]:
             return word
+        if low in english_words():
+            return word  # an English word ('inspector'), not a misspelled domain word
         # a typo keeps its first letter: only words starting with it are candidates
         close = difflib.get_close_matches(low, by_letter.get(low[0], []), n=3, cutoff=0.8)
         if not close:

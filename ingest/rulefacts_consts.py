@@ -175,7 +175,7 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
         n, unit, quote = sorted(items)[0]
         topic, asks, terms, spec, label = _DATES[key]
         unit, _, on = unit.partition("@")
-        formula = DateArithmetic(
+        formula: DateArithmetic | Cases = DateArithmetic(
             kind="date_arithmetic",
             label=label,
             start=spec.name,
@@ -184,7 +184,7 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
             on=on or None,
         )
         inputs = [spec]
-        if key == "permit" and not on:
+        if key == "permit" and not on and isinstance(formula, DateArithmetic):
             extended = _extended(formula, paras)
             if extended is not None:
                 formula, flag = extended
@@ -237,7 +237,8 @@ def _extended(formula: DateArithmetic, paras: list[list[Clause]]) -> tuple[Cases
     if unit not in _IN_MONTHS:
         return None
     term = formula.amount
-    assert isinstance(term, Const)
+    if not isinstance(term, Const) or term.value is None:
+        return None
     months = term.value * _IN_MONTHS[formula.unit]
     base = term.model_copy(update={"value": months, "unit": "months"})
     more = Const(kind="const", value=n * _IN_MONTHS[unit], unit="months",

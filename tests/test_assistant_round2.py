@@ -16,8 +16,11 @@ from app.typos import correct_typos
 @pytest.mark.parametrize(
     ("text", "expected"),
     [("license to install a system", "install"), ("inspect my tank", "inspect"),
-     ("septik tank", "septic"), ("pumpng how oftn", "often"), ("who inspects it", "inspects")],
-    ids=["install", "inspect", "real-typo", "a-question-word", "another-form-kept"],
+     ("septik tank", "septic"), ("pumpng how oftn", "often"), ("who inspects it", "inspects"),
+     ("the inspector is a no-show", "inspector"), ("close to the detached garage", "garage"),
+     ("the drainfeild", "drainfield")],
+    ids=["install", "inspect", "real-typo", "a-question-word", "another-form-kept",
+         "an-english-word-near-a-domain-word-is-kept", "garage-is-no-garbage", "a-typo-fixed"],
 )  # fmt: skip
 def test_another_form_of_a_domain_word_is_not_a_typo(text: str, expected: str) -> None:
     assert expected in correct_typos(text).split()
