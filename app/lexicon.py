@@ -181,6 +181,11 @@ class Lexicon(_Record):
     not_negation: str
     conditional: str
     restriction: str
+    relief: str = Field(
+        default=r"(?!)",
+        description="A question asking for less than a rule's figure ('can that setback be "
+        "reduced?'): a calculator of the figure does not answer it.",
+    )
     several: str
     refers_back: str
     establishment: str

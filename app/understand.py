@@ -222,6 +222,8 @@ def _topics(text: str, params: CalcParams) -> list[Topic]:
             and not re.search(r"\bseptic tank", text, re.I)
         ):
             continue
+        if topic == "setback" and lexicon().pattern(lexicon().relief).search(text):
+            continue  # 'can that setback be reduced?': the rule's relief, not its distance
         if (
             topic == "setback"
             and params.distances

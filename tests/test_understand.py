@@ -75,6 +75,17 @@ def test_typo_of_a_known_city_is_not_an_unknown_place() -> None:
             ["setback"],
             id="how-many-feet-from-a-lake",
         ),
+        pytest.param(
+            "The tank has to sit close to the detached garage. Can that setback be reduced in "
+            "East Bethel?",
+            ["general"],
+            id="a-setbacks-relief-is-no-distance",
+        ),
+        pytest.param(
+            "How much can the setback to the garage be cut down in Hugo?",
+            ["general"],
+            id="cut-down-asks-the-relief",
+        ),
     ],
 )
 def test_routes_each_question_to_its_topics(question: str, topics: list[str]) -> None:
