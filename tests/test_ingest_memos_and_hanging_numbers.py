@@ -50,25 +50,37 @@ def test_a_memo_parses_to_its_sections_at_the_finest_titled_level() -> None:
     assert got == _expected("memo_township")
 
 
-@pytest.mark.parametrize(
-    ("number", "title", "opens"),
-    [
-        pytest.param("1.3", "Adoption of state rules", "Minnesota Rules, chapters 7080",
-                     id="sentence-case-title"),
-        pytest.param("3.2", "Permit applications", "An application for a permit shall",
-                     id="section-with-titled-paragraphs"),
-        pytest.param("3.2.1", "Site evaluation", "Every application for a new",
-                     id="paragraph-with-its-own-underlined-title"),
-        pytest.param("5.2.1", "Report required before sale", "Before a property served",
-                     id="paragraph-under-a-title-without-text"),
-        pytest.param("7.2", "Imminent threat to public health", "A system that is an imminent",
-                     id="long-title"),
-    ],
-)  # fmt: skip
-def test_an_underlined_title_on_the_numbers_line_titles_its_section(
-    number: str, title: str, opens: str
+HEADINGS = [
+    # a memo: an underlined title on the number's line
+    pytest.param(MEMO, "1.3", "Adoption of state rules", "Minnesota Rules, chapters 7080",
+                 id="sentence-case-title"),
+    pytest.param(MEMO, "3.2", "Permit applications", "An application for a permit shall",
+                 id="section-with-titled-paragraphs"),
+    pytest.param(MEMO, "3.2.1", "Site evaluation", "Every application for a new",
+                 id="paragraph-with-its-own-underlined-title"),
+    pytest.param(MEMO, "5.2.1", "Report required before sale", "Before a property served",
+                 id="paragraph-under-a-title-without-text"),
+    pytest.param(MEMO, "7.2", "Imminent threat to public health", "A system that is an imminent",
+                 id="long-title"),
+    # a two-column code: a number hanging in the outer margin, on either side
+    pytest.param(HANGING, "708.01", "Purpose and intent", "The purpose of this chapter",
+                 id="left-column-number-before-the-title"),
+    pytest.param(HANGING, "708.03", "Adoption of state rules", "Minnesota Rules, chapters 7080",
+                 id="right-column-number-after-the-title"),
+    pytest.param(HANGING, "708.31", "Abandonment of systems no longer in use", "A system no longer",
+                 id="right-column-wrapped-title-number-on-its-own-line"),
+    pytest.param(HANGING, "708.30", "Failing systems; imminent threats to public health",
+                     "A failing system shall", id="left-column-wrapped-title"),
+    pytest.param(HANGING, "708.20", "Holding tanks", "A holding tank may be used",
+                 id="first-heading-under-a-mirrored-running-head"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("manifest", "number", "title", "opens"), HEADINGS)
+def test_a_heading_in_either_layout_titles_its_section(
+    manifest: Path, number: str, title: str, opens: str
 ) -> None:
-    section = _sections(_parse(MEMO))[number]
+    section = _sections(_parse(manifest))[number]
     assert section.title == title
     assert section.text.startswith(opens)
 
@@ -198,29 +210,6 @@ def test_a_two_column_code_with_hanging_numbers_parses_to_its_sections() -> None
     assert {s.kind for s in doc.sections} == {"preamble", "section"}
 
 
-@pytest.mark.parametrize(
-    ("number", "title", "opens"),
-    [
-        pytest.param("708.01", "Purpose and intent", "The purpose of this chapter",
-                     id="left-column-number-before-the-title"),
-        pytest.param("708.03", "Adoption of state rules", "Minnesota Rules, chapters 7080",
-                     id="right-column-number-after-the-title"),
-        pytest.param("708.31", "Abandonment of systems no longer in use", "A system no longer",
-                     id="right-column-wrapped-title-number-on-its-own-line"),
-        pytest.param("708.30", "Failing systems; imminent threats to public health",
-                     "A failing system shall", id="left-column-wrapped-title"),
-        pytest.param("708.20", "Holding tanks", "A holding tank may be used",
-                     id="first-heading-under-a-mirrored-running-head"),
-    ],
-)  # fmt: skip
-def test_a_hanging_number_on_either_side_heads_its_title(
-    number: str, title: str, opens: str
-) -> None:
-    section = _sections(_parse(HANGING))[number]
-    assert section.title == title
-    assert section.text.startswith(opens)
-
-
 def test_mirrored_running_heads_footers_and_margin_numbers_are_not_provisions() -> None:
     doc = _parse(HANGING)
     numbers = [n for n, _ in _expected("hanging_numbers_city")]
@@ -267,19 +256,19 @@ _RIGHT = ["Setbacks. § 708.16", _SENTENCE, "Inspections. § 708.13", _SENTENCE,
         pytest.param(["Tank capacity. § 708.14"], "§ 708.14 Tank capacity.", id="number-after"),
         pytest.param(["Tank capacity. 708.14"], "708.14 Tank capacity.", id="bare-number-after"),
         pytest.param(["SEPTIC TANK CAPACITY § 708.14"], "§ 708.14 SEPTIC TANK CAPACITY.",
-                     id="capitals-without-a-period"),
+                 id="capitals-without-a-period"),
         pytest.param(["Compliance inspections at", "property transfer.", "§ 708.22"],
                      "§ 708.22 Compliance inspections at property transfer.",
-                     id="number-after-a-wrapped-title"),
+                 id="number-after-a-wrapped-title"),
         pytest.param(["Compliance inspections at", "property transfer. § 708.22"],
                      "§ 708.22 Compliance inspections at property transfer.",
-                     id="number-after-a-wrapped-titles-last-line"),
+                 id="number-after-a-wrapped-titles-last-line"),
         pytest.param(["§ 708.22", "Compliance inspections at", "property transfer."],
                      "§ 708.22 Compliance inspections at property transfer.",
-                     id="number-before-a-wrapped-title"),
+                 id="number-before-a-wrapped-title"),
         pytest.param(["§ 708.30 Failing systems; imminent threats to", "public health."],
                      "§ 708.30 Failing systems; imminent threats to public health.",
-                     id="number-first-wrapped-title"),
+                 id="number-first-wrapped-title"),
     ],
 )  # fmt: skip
 def test_a_heading_whose_number_hangs_beside_it_is_set_number_first(
@@ -300,7 +289,7 @@ def test_a_heading_whose_number_hangs_beside_it_is_set_number_first(
         pytest.param(["ORDINANCE NO. 2019-04"], id="an-ordinance-number"),
         pytest.param(["Cross Reference--Building Code, § 702.01"], id="a-cross-reference"),
         pytest.param(["Each day a violation is a separate offense.", "§ 708.99"],
-                     id="a-sentence-above-a-lone-number"),
+                 id="a-sentence-above-a-lone-number"),
         pytest.param(["Where the separation required by", "the state rules. § 708.17",
                       "applies to mounds."], id="a-sentence-then-a-number-that-begins-the-next"),
     ],
@@ -345,9 +334,9 @@ def _book(heads: list[str], foot: str = "") -> list[Ln]:
         pytest.param(["SEWAGE TREATMENT § 708.01", "§ 708.06 CITY CODE", "SEWAGE TREATMENT § 708.19"],
                      "{n}08-{n} Supp. No. 7", True, id="mirrored-heads-and-footers"),
         pytest.param(["§ 708.06 Records", "§ 708.19 Mounds"], "", False,
-                     id="headings-opening-two-pages"),
+                 id="headings-opening-two-pages"),
         pytest.param(["ARTICLE 2 PERMITS", "ARTICLE 3 DESIGN", "ARTICLE 4 PENALTIES"], "", False,
-                     id="a-part-opening-each-page"),
+                 id="a-part-opening-each-page"),
     ],
 )  # fmt: skip
 def test_mirrored_running_heads_of_a_short_code_are_furniture(
