@@ -743,6 +743,8 @@ class QuotingMixin(SubjectMixin):
         def does_it(s: Scored) -> bool:
             return bool(doing) and _holder(figure_clause(s.provision.text, main, part))(doing)
 
+        # a fine asked in dollars: an amount that is no penalty (a permit fee) does not answer it
+        fined = main == "money" and "penalty" in asked_types(part or whole)
         typed = [
             s
             for s in _slots(ranked, params.typed_window)
@@ -750,6 +752,7 @@ class QuotingMixin(SubjectMixin):
                 carries(s.provision.text, main)
                 or (main == "money" and multiplied_for(whole or part, s.provision.text))
             )
+            and (not fined or carries(s.provision.text, "penalty"))
             and s.score >= params.typed_share * top
             and (not part or held(s))
             and not (other and lex.pattern(lex.dwelling_only).search(s.provision.text))

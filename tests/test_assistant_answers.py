@@ -228,3 +228,14 @@ def test_a_second_part_is_read_where_a_rule_answered_the_first(assistant: Assist
     text = fold_ws(a.answer).lower()
     assert text.startswith("yes") and "sixty (60) days" in text
     assert "21" in {c.section for c in a.citations}
+
+
+@pytest.mark.slow
+def test_a_fine_asked_in_dollars_is_not_answered_by_a_permit_fee(assistant: Assistant) -> None:
+    """Chaska's text sets a permit fee and a bond in dollars but no fine: a dollar fine is not
+    stated."""
+    answer = assistant.ask(
+        "A resident wants to know the dollar fine for breaking Chaska's sewer rules. What is it?"
+    )
+    assert answer.abstained, answer.answer
+    assert "$" not in answer.answer.split("It refers to")[0]
