@@ -154,6 +154,7 @@ def _asks_the_negative(question: str, provision: str) -> bool:
 
 
 _SENTENCE_END = re.compile(r"(?<=[a-z)]\.)\s+(?=[A-Z][a-z])")
+_CLAUSE_END = re.compile(r",?\s+(?:and|but)\s+(?=(?:shall|may|must|will|need)\b)", re.I)
 
 
 def _asked_sentence(question: str, provision: str) -> str:
@@ -164,6 +165,9 @@ def _asked_sentence(question: str, provision: str) -> str:
     none of whose words the question uses: an exception it may not name, 'not for financial
     reasons')."""
     sentences = [x for x in _SENTENCE_END.split(provision) if len(x.split()) >= 4]
+    if len(sentences) < 2:  # one sentence of two rules ('... shall not serve a new dwelling,
+        # and shall be used to replace ... only where ...'): its clauses
+        sentences = [x for x in _CLAUSE_END.split(provision) if len(x.split()) >= 4]
     if len(sentences) < 2:
         return provision
     subject = subject_words(asking_and_context(question)[0])

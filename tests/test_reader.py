@@ -732,8 +732,10 @@ def test_a_yes_no_second_part_does_not_put_yes_or_no_before_the_first() -> None:
     [
         ("Can the owner inspect the tank?", "Inspection shall include, but is not limited to: the tank.", "Yes"),
         ("Can I use a 500 gallon tank?", "The tank shall hold not less than 1,000 gallons.", "Yes"),
+        ("Do I need a permit to build an outhouse?",
+         "A privy that is no longer used shall be abandoned by removing its contents.", "Yes"),
     ],
-    ids=["not-limited-to", "not-less-than"],
+    ids=["not-limited-to", "not-less-than", "a-subject-no-longer-used"],
 )  # fmt: skip
 def test_a_phrase_bounding_a_list_or_figure_is_no_negation(
     question: str, provision: str, word: str

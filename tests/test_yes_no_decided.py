@@ -278,6 +278,11 @@ CLAUSES = [
      "A holding tank may be allowed only: 1. To replace an existing system serving an existing "
      "building, where the official finds that no other type of system can be installed on the "
      "lot; or 2.", "No"),
+    ("of-two-rules-in-one-sentence-the-asked-cases-clause-decides",
+     "Can we put in a seepage bed instead of trenches for the new house we're building?",
+     "(b) Seepage beds shall not be installed to serve a new dwelling, and shall be used to "
+     "replace an existing system only where the Director finds that the lot will not allow "
+     "trenches.", "No"),
 ]  # fmt: skip
 
 
