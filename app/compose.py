@@ -92,7 +92,7 @@ def split_sentences(text: str) -> list[str]:
 def _stem(word: str) -> str:
     """A light stem: one plural, then one -ing/-ed (or a noun's -ction/-sion), then a final e
     ('licenses', 'licensed', 'license' -> 'licens'; 'pumpings' -> 'pump'; 'extension',
-    'extended' -> 'extend'; 'inspections' -> 'inspect')."""
+    'extended' -> 'extend'; 'inspections' -> 'inspect'; 'transferable' -> 'transfer')."""
     w = word.replace("-", "")  # 'as-built' and 'asbuilt', 'drain-field' and 'drainfield'
     if len(w) > 4 and w.endswith("ies"):
         w = w[:-3] + "y"
@@ -106,6 +106,8 @@ def _stem(word: str) -> str:
         w = w[:-3]
     elif len(w) > 4 and w.endswith("ed"):
         w = w[:-2]
+    elif len(w) > 7 and w.endswith(("able", "ible")):  # 'transferable' -> 'transfer'
+        w = w[:-4]
     if len(w) > 4 and w.endswith("e"):
         w = w[:-1]
     elif len(w) > 6 and w.endswith("ister"):  # 'register', 'registration' -> 'registr'

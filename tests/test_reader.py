@@ -609,8 +609,17 @@ def test_a_subject_word_is_held_through_the_ordinances_word_for_it() -> None:
         (["extension", "extended", "extends"], "extend"),
         (["inspection", "inspections", "inspected"], "inspect"),
         (["as-built", "asbuilt", "as-builts"], "asbuilt"),
+        (["transfer", "transfers", "transferable"], "transfer"),
     ],
-    ids=["licence-forms", "pump-forms", "final-e", "noun-in-sion", "noun-in-ction", "hyphen"],
+    ids=[
+        "licence-forms",
+        "pump-forms",
+        "final-e",
+        "noun-in-sion",
+        "noun-in-ction",
+        "hyphen",
+        "adjective-in-able",
+    ],
 )
 def test_a_words_forms_share_one_stem(words: list[str], stem: str) -> None:
     from app.compose import _stem
