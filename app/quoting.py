@@ -563,8 +563,14 @@ class QuotingMixin(SubjectMixin):
         passing: list[tuple[float, int, Scored]] = []
         for i in sorted(range(len(limits)), key=lambda k: -float(sims[1 + k])):
             limit = limits[i]
-            if sims[1 + i] < sims[0] - margin:
-                break
+            named = asked_item(part, limit.provision.text)
+            if sims[1 + i] < sims[0] - margin and not (
+                # a list's item naming the asked thing the rule does not ('a lid': '(b)
+                # replacing a cover, lid, ...' under 'A permit is not required for:')
+                named != limit.provision.text
+                and speaks_of(rarest, named) > speaks_of(rarest, best.provision.text)
+            ):
+                continue
             text = limit.provision.text
             lead, colon, ruled = best.provision.text.partition(":")
             own_case = text.removeprefix(lead + colon)
