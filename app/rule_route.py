@@ -364,6 +364,10 @@ def choose(
             told = _hits(rule, premise)[0] if premise else 0
             if not own and not told and u.topic == rule.topic and len(asked_parts) == 1:
                 own, found, first = _head_hit(rule, part.text)
+                if not own and premise and set(asked_types(part.text)) & _unit_types(rule.unit):
+                    # 'Sizing a tank for a 4 bedroom home. What's the minimum gallons?': the
+                    # story names the thing, the part asks for its unit
+                    own, found, first = _head_hit(rule, premise)
                 if own:
                     by_head.add(id(rule))
             score = own * 2 + _hits(rule, premise)[0] if premise else own * 2

@@ -45,6 +45,9 @@ ASKED = [
     ("a_tank_without_its_kind",
      "We have 4 bedrooms and a food grinder in Maple Hollow. How big a tank do we need?",
      "1,875"),
+    ("a_unit_asked_of_the_thing_the_story_names",
+     "Sizing a tank for a 4 bedroom home with a food grinder in Maple Hollow. What's the minimum "
+     "gallons?", "1,875"),
     ("holding_tank_by_flow",
      "A restaurant in Maple Hollow with a daily flow of 300 gallons per day needs a holding "
      "tank. What's the minimum holding tank size?", "3,000"),
