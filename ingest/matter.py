@@ -9,16 +9,19 @@ from ingest.records import SectionKind
 
 BACK_MATTER = re.compile(
     r"(?m)^[ \t]*(?:AFFIDAVIT\b|ATTEST\b|Attest:|STATE OF [A-Z]+|Published in\b|Passed and adopted\b|"
-    r"(?:PASSED AND )?ADOPTED (?:by|this)\b|INDEX[ \t]*$|Was this (?:page|information) helpful\b)"
+    r"(?:PASSED AND )?ADOPTED (?:by|this)\b|INDEX[ \t]*$|Was this (?:page|information) helpful\b|"
+    r"BE IT (?:FURTHER|ALSO) RESOLVED\b)"
 )
 """Back matter after the last section: signatures, an affidavit, an index ('INDEX' alone on
-its line), a web page's footer ('Was this page helpful?')."""
+its line), a web page's footer ('Was this page helpful?'), a resolution's closing clauses ('BE IT
+FURTHER RESOLVED, that these regulations take effect ...')."""
 CONTACT = re.compile(r"\b(?:Phone|Fax|Call|Visit|Online|E-?mail)\s*:|Please contact|A copy for")
 CAPTION = r"TABLE\b|Table\s+[\dIVXA-Z][\w.-]*\s*(?:--|[-–—:.])"
 """A table's caption begins its own line ('TABLE 2', 'Table 4.2 -- Minimum ...')."""
 ITEM_START = re.compile(rf"^(?:\(\s*[0-9a-zA-Z]{{1,3}}\s*\)|[a-z]\s?\.\s|{CAPTION}|\*)")
 ADOPTION = re.compile(
     r"\b(?:ordains?|ORDAIN|ATTEST|AFFIDAVIT|NOTICE OF|hereby (?:adopted|amended|repealed)|"
+    r"BE IT (?:FURTHER|ALSO) RESOLVED|"
     r"Passed|Published)\b"
 )
 TOC = re.compile(r"\b(?:Sections?|Secs?\.?)\s+\d+\s+(?:through|to)\s+\d+")

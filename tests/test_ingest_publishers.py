@@ -278,6 +278,12 @@ CITIES = [
         ["KETTLEBY SPRINGS CITY CODE", "INDIVIDUAL SEWAGE", "Supp. No.", "(Ord.", "reference--"],
         "city-code-pdf-in-two-columns-numbers-hanging-in-the-outer-margins",
     ),
+    _fixture(
+        "resolution-township",
+        "resolution_township",
+        ["Resolution No. 2021-14", "Page 3 of", "[Amended", "WHEREAS", "FURTHER RESOLVED", "\f"],
+        "township-resolution-paragraph-headings-with-titles-in-parentheses",
+    ),
     _place(
         UNSEEN_3 / "lindenvale",
         ["Rev. 3/2023", "Source:", "Effective Date:"],
