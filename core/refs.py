@@ -33,7 +33,7 @@ _TABLE_NUM = r"(?P<num>[IVX]{1,5}\b|\d{1,4}(?:[.\-]\d{1,4})*\b(?![.\-]\d))"
 _TABLE = re.compile(rf"\btable\s+{_TABLE_NUM}", re.IGNORECASE)
 _TABLE_HEADING = re.compile(rf"\bTABLE\s+{_TABLE_NUM}")
 _PREFIX = re.compile(
-    r"^\s*(?:sec(?:tions?|ts?\.?|s?\.?)|§+|s\.|(?:q|questions?|rules?)\.?(?=\s*\d))\s*",
+    r"^\s*(?:sec(?:tions?|ts?\.?|s?\.?)|§+|s\.|(?:q|questions?|rules?|paragraphs?|para|¶)\.?(?=\s*\d))\s*",
     re.IGNORECASE,
 )
 # A guide's numbered question named in a question: 'Q 14', 'Q14', 'Q. 14', 'Question 14' (not
@@ -58,8 +58,8 @@ def is_number(ref: str) -> bool:
 def normalize_ref(ref: str) -> str:
     """Canonical form for comparing references.
 
-    Numbers: prefixes ('Section', 'Sec.', '§'; a guide's 'Q', 'Question', a rule book's 'Rule'
-    before a number) and subsections ('(a)(1)') dropped, spaces around dots closed, leading
+    Numbers: prefixes ('Section', 'Sec.', '§'; a guide's 'Q', 'Question', a rule book's 'Rule',
+    a resolution's 'Paragraph' before a number) and subsections ('(a)(1)') dropped, spaces around dots closed, leading
     zeros of the first part dropped: 'Sec. 07' -> '7', '404 .04' -> '404.04', '§ 18-124(a)' ->
     '18-124', '9-4-8' -> '9-4-8', 'Q 14', 'Q14', 'Question 14', 'Rule 14' -> '14'. Titles (East
     Bethel) are case-folded, whitespace-collapsed and stripped of a final period."""

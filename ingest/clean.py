@@ -23,7 +23,8 @@ from ingest.gutter import strip_line_numbers
 from ingest.hanging import hanging_numbers
 from ingest.loaders import SourceText
 from ingest.margins import margin_titles
-from ingest.matter import COLUMNS
+from ingest.matter import in_columns
+from ingest.tablerows import table_rows
 from ingest.underlines import underline_rows
 
 log = logging.getLogger(__name__)
@@ -517,6 +518,7 @@ def clean_source(source: SourceText) -> CleanStream:
         )
         content = [ln for i, ln in enumerate(content) if i not in dup]
     if layout != "page-lines":
+        content = table_rows(content, Line)  # before furniture: its lone numbers repeat a shape
         content = drop_furniture(content, keep=lambda t: PAGE_NUM_LINE.match(t) is not None)
         content = margin_titles(content, Line)
         content = hanging_numbers(content, Line)
@@ -531,12 +533,14 @@ def clean_source(source: SourceText) -> CleanStream:
         pages = _paginate_flow(content)
     _repair_order(pages, warnings)
     stream = CleanStream(warnings=warnings, layout=layout)
+    table = False
     for page in pages:
         lo = page.lo if page.lo is not None else page.number
         for line in page.lines:
             text = line.text.rstrip()
             lead = len(text) - len(text.lstrip())
-            if COLUMNS.search(text):  # a fixed-width table's line keeps its indent: the
+            table = in_columns(text, table) if text else table
+            if table:  # a fixed-width table's line keeps its indent: the
                 lead = 0  # columns of its header lines and rows line up
             text, start = text[lead:], line.start + lead
             if not text:

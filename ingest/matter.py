@@ -9,16 +9,19 @@ from ingest.records import SectionKind
 
 BACK_MATTER = re.compile(
     r"(?m)^[ \t]*(?:AFFIDAVIT\b|ATTEST\b|Attest:|STATE OF [A-Z]+|Published in\b|Passed and adopted\b|"
-    r"(?:PASSED AND )?ADOPTED (?:by|this)\b|INDEX[ \t]*$|Was this (?:page|information) helpful\b)"
+    r"(?:PASSED AND )?ADOPTED (?:by|this)\b|INDEX[ \t]*$|Was this (?:page|information) helpful\b|"
+    r"BE IT (?:FURTHER|ALSO) RESOLVED\b)"
 )
 """Back matter after the last section: signatures, an affidavit, an index ('INDEX' alone on
-its line), a web page's footer ('Was this page helpful?')."""
+its line), a web page's footer ('Was this page helpful?'), a resolution's closing clauses ('BE IT
+FURTHER RESOLVED, that these regulations take effect ...')."""
 CONTACT = re.compile(r"\b(?:Phone|Fax|Call|Visit|Online|E-?mail)\s*:|Please contact|A copy for")
 CAPTION = r"TABLE\b|Table\s+[\dIVXA-Z][\w.-]*\s*(?:--|[-–—:.])"
 """A table's caption begins its own line ('TABLE 2', 'Table 4.2 -- Minimum ...')."""
 ITEM_START = re.compile(rf"^(?:\(\s*[0-9a-zA-Z]{{1,3}}\s*\)|[a-z]\s?\.\s|{CAPTION}|\*)")
 ADOPTION = re.compile(
     r"\b(?:ordains?|ORDAIN|ATTEST|AFFIDAVIT|NOTICE OF|hereby (?:adopted|amended|repealed)|"
+    r"BE IT (?:FURTHER|ALSO) RESOLVED|"
     r"Passed|Published)\b"
 )
 TOC = re.compile(r"\b(?:Sections?|Secs?\.?)\s+\d+\s+(?:through|to)\s+\d+")
@@ -26,6 +29,15 @@ TOC = re.compile(r"\b(?:Sections?|Secs?\.?)\s+\d+\s+(?:through|to)\s+\d+")
 
 COLUMNS = re.compile(r"\S {3,}\S+(?: \S+)* {3,}\S")
 """A line set out in columns: two gaps of three spaces or more between its words."""
+_CELL_GAP = re.compile(r"\S {3,}\S")
+
+
+def in_columns(line: str, after_columns: bool) -> bool:
+    """Whether `line` is a fixed-width table's line: set out in columns (`COLUMNS`), or, right
+    under such a line, two cells apart ('Bedrooms   Minimum capacity   With a disposal' over
+    '                (gallons)          (gallons)': a header's second line, whose units stand
+    under the columns they name)."""
+    return bool(COLUMNS.search(line) or (after_columns and _CELL_GAP.search(line)))
 
 
 def line_width(text: str, fallback: int = 80) -> int:
@@ -42,12 +54,14 @@ def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START, width: int
     from a word broken over two, tells its width badly)."""
     out: list[str] = []
     prev = last = ""
+    table = False
     short = min(45, int(min(line_width(body, width), width) * 0.75))
     for raw in body.split("\n"):
         line = " ".join(raw.split())
         if not re.search(r"\w", line):
             continue
-        if layout != "page-lines" and COLUMNS.search(raw):
+        table = layout != "page-lines" and in_columns(raw, table)
+        if table:
             # a fixed-width table's line keeps its spacing: where a header word stands over a
             # column tells which column it names ('Septic or' over 'Pump Tank')
             out.append(("\n" if out else "") + raw.rstrip().expandtabs())

@@ -31,6 +31,7 @@ from ingest.matter import back_matter_start, classify, tidy, without_contents
 from ingest.notes import split_notes
 from ingest.outline import outline_grammar
 from ingest.records import ManifestEntry, Section
+from ingest.resolutions import resolution_heads
 from ingest.titlelines import find_title_lines
 from ingest.underlines import underlined_heads
 
@@ -149,7 +150,7 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
         after = text[h.rest : h.rest + len(h.title) + 1] if h.rest >= 0 else ""
         if h.rest >= 0 and own_title_lost(h.title, contents.get(h.number or ""), after):
             h.title, h.body = contents[h.number or ""], h.rest
-    grammar = detect(text, underlined_heads(text, stream.underlined))
+    grammar = detect(text, [*underlined_heads(text, stream.underlined), *resolution_heads(text)])
     outline = outline_grammar(text)
     if outline is not None and (grammar is None or outline.score > grammar.score):
         grammar = outline  # 'I. GENERAL PROVISIONS' / 'A. Title.': sections cited 'I.A'

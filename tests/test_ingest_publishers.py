@@ -278,6 +278,18 @@ CITIES = [
         ["KETTLEBY SPRINGS CITY CODE", "INDIVIDUAL SEWAGE", "Supp. No.", "(Ord.", "reference--"],
         "city-code-pdf-in-two-columns-numbers-hanging-in-the-outer-margins",
     ),
+    _fixture(
+        "resolution-township",
+        "resolution_township",
+        ["Resolution No. 2021-14", "Page 3 of", "[Amended", "WHEREAS", "FURTHER RESOLVED", "\f"],
+        "township-resolution-paragraph-headings-with-titles-in-parentheses",
+    ),
+    _fixture(
+        "table-rows-city",
+        "table_rows_city",
+        ["BRACKENRIDGE CITY CODE", "Section Provisions", "Supp. No.", "(cont.)", "(Ord."],
+        "city-code-pdf-set-as-a-two-column-table-one-row-per-section",
+    ),
     _place(
         UNSEEN_3 / "lindenvale",
         ["Rev. 3/2023", "Source:", "Effective Date:"],

@@ -1,0 +1,294 @@
+"""Two layout families parse with no place-specific code: a town board's resolution exported from a
+word processor as plain text (a title block, WHEREAS clauses, a dotted index of paragraphs, then
+`RESOLVED, Paragraph 7 (Septic Tanks):` headings, an inserted `Paragraph 18A`, form feeds,
+running heads, `Page n of N` footers, closing `BE IT FURTHER RESOLVED` clauses, a vote, an
+amendment history and a clerk's certificate), and a city code chapter PDF set as a two-column
+table (the number and the bold title wrapped down a shaded left cell, the text in the right
+cell, a header row repeated on every page, `33.140 (cont.)` rows)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from ingest.manifest import load_manifest
+from ingest.parse import find_section, parse_document
+from ingest.records import ParsedDocument, Section
+from ingest.resolutions import resolution_heads
+from ingest.tablerows import table_rows
+
+FORMATS = Path(__file__).parent / "data" / "formats"
+RESOLUTION = FORMATS / "manifest-resolution-township.yaml"
+TABLE_ROWS = FORMATS / "manifest-table-rows-city.yaml"
+
+
+def _parse(manifest: Path) -> ParsedDocument:
+    ((entry, source),) = load_manifest(manifest)
+    return parse_document(entry, source)
+
+
+def _sections(doc: ParsedDocument) -> dict[str, Section]:
+    return {s.section or s.title: s for s in doc.sections if s.kind == "section"}
+
+
+def _expected(name: str) -> list[tuple[str, str]]:
+    want = json.loads((FORMATS / f"{name}.expected.json").read_text(encoding="utf-8"))
+    return [(e["section"], e["title"]) for e in want["sections"]]
+
+
+# --- a town board's resolution, paragraph by paragraph ---
+
+
+def test_a_resolution_parses_to_its_paragraphs_in_order() -> None:
+    doc = _parse(RESOLUTION)
+    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    assert got == _expected("resolution_township")
+
+
+@pytest.mark.parametrize(
+    ("number", "title", "opens"),
+    [
+        pytest.param("1", "Title and Purpose", "These regulations shall be known",
+                     id="text-on-the-lines-below"),
+        pytest.param("2", "Authority", "These regulations are adopted under",
+                     id="text-on-the-heading-line"),
+        pytest.param("7", "Septic Tanks", "(a) Every septic tank shall be watertight",
+                     id="subparagraphs-below"),
+        pytest.param("11", "Permit Term", "A permit expires twelve (12) months",
+                     id="resolved-further"),
+        pytest.param("12", "Site evaluations", "No system shall be designed",
+                     id="title-in-sentence-case"),
+        pytest.param("18A", "Compliance Inspections at Property Transfer", "(a) Before a property",
+                     id="inserted-paragraph"),
+        pytest.param("22", "Abandonment of Systems, Tanks and Cesspools", "A system, tank or",
+                     id="title-wrapped-in-its-parentheses"),
+    ],
+)  # fmt: skip
+def test_a_resolution_paragraph_heading_starts_a_section(
+    number: str, title: str, opens: str
+) -> None:
+    section = _sections(_parse(RESOLUTION))[number]
+    assert section.title == title
+    assert section.text.startswith(opens)
+    assert "RESOLVED" not in section.text and "Paragraph" not in section.text.split("\n")[0]
+
+
+@pytest.mark.parametrize("cited", ["18A", "Paragraph 18A", "paragraph 18A", "¶ 18A"])
+def test_an_inserted_paragraph_is_cited_by_its_number_and_letter(cited: str) -> None:
+    doc = _parse(RESOLUTION)
+    found = find_section(doc.sections, doc.entry.jurisdiction, cited)
+    assert (found.section, found.title) == ("18A", "Compliance Inspections at Property Transfer")
+    assert find_section(doc.sections, doc.entry.jurisdiction, "Paragraph 18").section == "18"
+
+
+def test_the_index_of_paragraphs_creates_no_sections() -> None:
+    doc = _parse(RESOLUTION)
+    sections = [s for s in doc.sections if s.kind == "section"]
+    assert len(sections) == len(_expected("resolution_township"))
+    front = doc.sections[0]
+    assert front.kind == "preamble" and "WHEREAS" in front.text
+    for s in doc.sections:
+        assert not re.search(r"(?:\.[ \t]?){4,}", s.text), s.title  # an index line's leaders
+
+
+def test_closing_clauses_vote_and_certificate_are_back_matter_not_the_last_paragraph() -> None:
+    doc = _parse(RESOLUTION)
+    last = _sections(doc)["28"]
+    assert last.text == (
+        "If any paragraph of these regulations is held invalid, the remaining paragraphs "
+        "remain in effect."
+    )
+    tail = doc.sections[-1]
+    assert tail.kind == "adoption" and tail.section is None
+    for said in ("BE IT FURTHER RESOLVED", "Ayes: 3", "AMENDMENT HISTORY", "CLERK'S CERTIFICATE"):
+        assert said in tail.text
+    for s in doc.sections:
+        if s.kind == "section":
+            assert not re.search(r"FURTHER RESOLVED|Ayes:|Attest|certify", s.text), s.section
+
+
+def test_running_heads_page_footers_and_amendment_notes_leave_the_text() -> None:
+    doc = _parse(RESOLUTION)
+    head = f"{doc.entry.name} Resolution No."  # the running head
+    for s in doc.sections:
+        if s.kind == "section":
+            for needle in (head, "SSTS Regulations", "Page ",
+                           "\f", "[Amended", "[Added"):  # fmt: skip
+                assert needle not in s.text, (s.section, needle)
+    by_ref = _sections(doc)
+    assert by_ref["7"].notes == ["[Amended by Res. No. 2023-04, adopted March 14, 2023]"]
+    assert by_ref["18A"].notes == ["[Added by Res. No. 2023-04, adopted March 14, 2023]"]
+
+
+def test_a_table_split_across_a_page_break_stays_whole_in_its_paragraph() -> None:
+    tanks = _sections(_parse(RESOLUTION))["7"]
+    rows = [line for line in tanks.text.split("\n") if re.match(r"\s*(?:\d|Bedrooms|\()", line)]
+    table = tanks.text[tanks.text.index("Bedrooms") - 8 : tanks.text.index("(b) Each tank")]
+    assert [line.split()[0] for line in table.strip("\n").split("\n")] == [
+        "Bedrooms", "(gallons)", "2", "3", "4", "5", "6",
+    ]  # fmt: skip
+    header = table.split("\n")[:2]  # the unit stands under the columns it names
+    assert header[1].index("(gallons)") == header[0].index("Minimum liquid capacity")
+    assert rows and tanks.text.endswith("rated for that traffic load.")
+
+
+def test_a_unit_only_in_a_table_header_reaches_the_extracted_rule() -> None:
+    doc = _parse(RESOLUTION)
+    setbacks = next(r for r in doc.rules if r.id == "setback.table.14")
+    assert setbacks.unit == "ft"
+
+
+def test_index_lines_and_cross_references_head_no_paragraph() -> None:
+    text = (
+        "   Paragraph 7 (Septic Tanks) .................... 3\n"
+        "   Paragraph 8 (Permits Required) ................ 4\n"
+        "   Paragraph 9 (Permit Applications) ............. 4\n"
+        "the fee set under Paragraph 10 (Permit Fees) and\n"
+        "Paragraph 11 (Res. No. 2023-04): amended\n"
+    )
+    assert resolution_heads(text) == []
+
+
+def test_fewer_than_three_paragraph_headings_are_no_resolution() -> None:
+    two = "RESOLVED, Paragraph 1 (Title):\nText.\nRESOLVED, Paragraph 2 (Scope): Text.\n"
+    assert resolution_heads(two) == []
+    three = two + "Paragraph 3 (Definitions). Text.\n"
+    assert [h.number for h in resolution_heads(three)] == ["1", "2", "3"]
+
+
+# --- a city code chapter set as a two-column table ---
+
+
+def test_a_table_row_code_parses_to_its_sections() -> None:
+    doc = _parse(TABLE_ROWS)
+    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    assert got == _expected("table_rows_city")
+
+
+@pytest.mark.parametrize(
+    ("number", "title", "opens"),
+    [
+        pytest.param("33.110", "Definitions", "For the purposes of this chapter",
+                     id="one-line-title"),
+        pytest.param("33.115", "Adoption of state rules by reference", "Minnesota Rules, chapters",
+                     id="title-wrapped-over-three-lines"),
+        pytest.param("33.140", "Septic tank capacity", "(a) Every septic tank shall have",
+                     id="title-wrapped-over-two-lines"),
+        pytest.param("33.185", "Failing systems and imminent threats to public health",
+                     "(a) A system that fails", id="long-title"),
+        pytest.param("33.198", "Licensing of maintenance businesses", "No person shall pump",
+                     id="number-inserted-later"),
+    ],
+)  # fmt: skip
+def test_a_left_cell_gives_the_number_and_the_whole_title(
+    number: str, title: str, opens: str
+) -> None:
+    section = _sections(_parse(TABLE_ROWS))[number]
+    assert section.title == title
+    assert section.text.startswith(opens)
+
+
+def test_a_continued_table_row_stays_in_its_section() -> None:
+    doc = _parse(TABLE_ROWS)
+    tanks = _sections(doc)["33.140"]
+    assert [s.section for s in doc.sections].count("33.140") == 1
+    assert (tanks.page_start, tanks.page_end) == (3, 4)
+    assert "(cont.)" not in tanks.text
+    assert tanks.text.split("\n")[-1].startswith("(d) A tank of two compartments")
+    assert tanks.notes == ["(Ord. 617, § 2, 4-8-2019; Ord. 688, § 1, 3-14-2022)"]
+    table = tanks.text[tanks.text.index("Table 33.140") :]
+    assert "2 or less   1,000    1,500" in table and "in gallons" in table.split("\n")[0]
+
+
+def test_the_repeated_header_row_running_heads_and_footers_leave_the_text() -> None:
+    doc = _parse(TABLE_ROWS)
+    for s in doc.sections:
+        if s.kind != "section":
+            continue
+        for needle in ("Section Provisions", "Provisions", f"{doc.entry.name.upper()} CITY CODE",
+                       "INDIVIDUAL SEWAGE", "Supp. No.", "(cont.)", "(Ord."):  # fmt: skip
+            assert needle not in s.text, (s.section, needle)
+        assert not re.search(r"\b33-\d\b", s.text), s.section  # a page number
+    front = doc.sections[0]
+    assert front.kind == "preamble"
+    assert any(n.startswith("Editor's note") for n in front.notes)
+    assert any(n.startswith("Cross references") for n in front.notes)
+
+
+@dataclass
+class _L:
+    text: str
+    start: int = 0
+    pdf_page: int | None = 1
+
+
+def _make(text: str, start: int, page: int | None) -> _L:
+    return _L(text, start, page)
+
+
+def _rows(*texts: str, page: int = 1) -> list[_L]:
+    return [_L(t, i * 100, page) for i, t in enumerate(texts)]
+
+
+def _cell(number: str, title: list[str], text: str) -> list[str]:
+    return [number, *title, text]
+
+
+def test_table_rows_join_a_number_over_its_wrapped_title() -> None:
+    lines = _rows(
+        "CITY CODE",
+        *_cell("12.105", ["Purpose."], "The purpose of this chapter is ..."),
+        *_cell("12.110", ["Permits", "required."], "No person shall install ..."),
+        *_cell("12.115", ["Tank", "capacity", "and location."], "(a) Every tank ..."),
+        "12-3",
+    )
+    out = [ln.text for ln in table_rows(lines, _make)]
+    assert out == [
+        "CITY CODE",
+        "12.105 Purpose.",
+        "The purpose of this chapter is ...",
+        "12.110 Permits required.",
+        "No person shall install ...",
+        "12.115 Tank capacity and location.",
+        "(a) Every tank ...",
+        "12-3",
+    ]
+
+
+@pytest.mark.parametrize(
+    "marker", ["12.110 (cont.)", "(12.110, cont'd)", "12.110 (continued)", "12.110 (CONT.)"]
+)
+def test_a_continued_rows_marker_goes_and_its_text_stays(marker: str) -> None:
+    head = _cell("12.105", ["Purpose."], "Text.") + _cell("12.110", ["Permits."], "No person")
+    more = _cell("12.115", ["Tanks."], "Every tank")
+    lines = _rows("HEAD", *head, "FOOT") + _rows(
+        "HEAD", f"{marker} shall install a system ...", "without a permit.", *more, "FOOT", page=2
+    )
+    out = [ln.text for ln in table_rows(lines, _make)]
+    assert "shall install a system ..." in out and not any("cont" in t.lower() for t in out)
+
+
+def test_a_title_without_its_period_is_read_from_the_contents_list() -> None:
+    contents = [f"12.1{n}5   {t} ......... 12-{n}" for n, t in enumerate(["Purpose", "Permits"])]
+    contents.append("12.125   Tank capacity ......... 12-3")
+    lines = _rows(
+        "Sections:",
+        *contents,
+        *_cell("12.105", ["Purpose"], "The purpose of this chapter is ..."),
+        *_cell("12.115", ["Permits"], "No person shall install ..."),
+        *_cell("12.125", ["Tank", "capacity"], "Every tank ..."),
+        "end",
+    )
+    out = [ln.text for ln in table_rows(lines, _make)]
+    assert "12.125 Tank capacity." in out and "12.115 Permits." in out
+
+
+def test_page_markers_and_too_few_rows_are_no_table() -> None:
+    markers = _rows("12-3", "Septic tanks.", "text") + _rows("12-4", "Holding tanks.", page=2)
+    assert [ln.text for ln in table_rows(markers, _make)] == [ln.text for ln in markers]
+    two = _rows("x", *_cell("1.1", ["Purpose."], "Text."), *_cell("1.2", ["Scope."], "T."), "y")
+    assert table_rows(two, _make) == two
