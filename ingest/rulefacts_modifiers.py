@@ -24,11 +24,32 @@ _COND = re.compile(
     r"(?:a|an) ([a-z]+(?: [a-z]+)??)(?=[,.;]| or\b| and\b| the\b)"
 )
 """'where a garbage disposal is installed', 'where a dwelling has a garbage disposal, or ...'."""
-_INCREASE = re.compile(r"\bincreased? by (\d+(?:\.\d+)?) (percent|gallons? per day|gallons?)\b")
+_INCREASE = re.compile(
+    r"\bincreased? by (\d+(?:\.\d+)?) (percent|gallons? per day|gallons?)\b"
+    # 'multiplied by one and one-half (1.5)' (read as 'multiplied by 1 and one-half 1.5')
+    r"|\bmultiplied by (?:\d+ and (?:one-half|one half|a half) )?(\d+(?:\.\d+)?)(?![\d.]*\s*(?:percent|gallons?))"
+    r"|\b(\d+(?:\.\d+)?|\d+ and one-half) times (?:the|that|this) (?:capacity|volume|size|area)\b"
+)
 
 
 def _unit(text: str) -> str:
     return "gpd" if "day" in text or text == "gpd" else "gal"
+
+
+def _amount(inc: re.Match[str]) -> tuple[float, str]:
+    """(the amount, its kind: 'percent', 'times' or a unit's words) of an increase."""
+    if inc.group(1) is not None:
+        return float(inc.group(1)), inc.group(2)
+    if inc.group(3) is not None:
+        return float(inc.group(3)), "times"
+    said = inc.group(4)
+    return (float(said.split()[0]) + 0.5 if "one-half" in said else float(said)), "times"
+
+
+def _has_input(rule: Rule, name: str) -> bool:
+    """Whether the rule already takes the condition as an input of its own (a table's 'with
+    garbage disposal or basement sewage ejector' column): a modifier would count it twice."""
+    return any(name in i.name for i in rule.inputs)
 
 
 def _deferred(rule: Rule) -> bool:
@@ -63,22 +84,28 @@ def _modified(
     old: Rule, text: str, cond: re.Match[str], inc: re.Match[str], at: Section, own: bool
 ) -> Rule:
     """`old` with the increase applied where the condition holds (cited from `at`)."""
-    amount, kind = float(inc.group(1)), inc.group(2)
-    unit = None if kind == "percent" else _unit(kind)
+    amount, kind = _amount(inc)
+    unit = None if kind in ("percent", "times") else _unit(kind)
     words = cond.group(1) or cond.group(2)
     spec = flag_spec(words)
     when = Condition(input=spec.name, op="eq", value=True, text=f"With a {words}", quote=text)
     if not own:
         when = when.model_copy(update={"section": at.section, "title": at.title})
     if unit is None:
-        factor = const(1 + amount / 100, f"(+{amount:g} %)", "increase", text)
+        times = kind == "times"
+        said = f"multiplied by {amount:g}" if times else f"increased by {amount:g} %"
+        factor = (
+            const(amount, f"(x {amount:g})", "multiplier", text)
+            if times
+            else const(1 + amount / 100, f"(+{amount:g} %)", "increase", text)
+        )
         formula: Any = ConditionalMultiplier(
             kind="conditional_multiplier",
             of=old.formula,
             when=when,
-            label=f"With a {words}: increased by {amount:g} %",
+            label=f"With a {words}: {said}",
             factor=factor if own else located(factor, at),
-            not_applied=f"Without a {words}, the {amount:g} % increase does not apply (§{at.ref}).",
+            not_applied=f"Without a {words}, the capacity is not {said} (§{at.ref}).",
         )
     else:
         added = const(amount, old.unit, "added", text)
@@ -102,9 +129,11 @@ def modifiers(section: Section, rules: list[Rule]) -> list[Rule]:
         if found is None:
             continue
         read, cond, inc = found
-        unit = None if inc.group(2) == "percent" else _unit(inc.group(2))
+        kind = _amount(inc)[1]
+        unit = None if kind in ("percent", "times") else _unit(kind)
         targets = _targets(rules, section.section, read, unit)
-        if len(targets) == 1:
+        spec = flag_spec(cond.group(1) or cond.group(2))
+        if len(targets) == 1 and not _has_input(rules[targets[0]], spec.name):
             rules[targets[0]] = _modified(rules[targets[0]], text, cond, inc, section, own=True)
     return rules
 
@@ -124,9 +153,10 @@ def sibling_modifiers(sections: list[Section], rules: list[Rule]) -> list[Rule]:
             if found is None or named is None or named.group(1) == section.section:
                 continue
             read, cond, inc = found
-            unit = None if inc.group(2) == "percent" else _unit(inc.group(2))
+            kind = _amount(inc)[1]
+            unit = None if kind in ("percent", "times") else _unit(kind)
             targets = _targets(rules, named.group(1), read, unit)
             spec = flag_spec(cond.group(1) or cond.group(2))
-            if len(targets) == 1 and rules[targets[0]].input(spec.name) is None:
+            if len(targets) == 1 and not _has_input(rules[targets[0]], spec.name):
                 rules[targets[0]] = _modified(rules[targets[0]], text, cond, inc, section, False)
     return rules

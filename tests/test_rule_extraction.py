@@ -157,6 +157,16 @@ SHAPES = [
      "tank.table.7-3", {"bedrooms": 6, "garbage_disposal": False}, 2250.0),  # 1,600 + 2 x 325
     ("percent_increase_of_a_table", _MARGIN_TABLE, "Septic tanks", "tank.table.7-3",
      {"bedrooms": 4, "garbage_disposal": True}, 2240.0),  # 1,600 x 1.4
+    ("multiplied_by_a_factor_in_words_and_figures",
+     _MARGIN_TABLE.replace("increased by 40 percent", "multiplied by one and one-half (1.5)"),
+     "Septic tanks", "tank.table.7-3", {"bedrooms": 4, "garbage_disposal": True}, 2400.0),
+    # 1,600 x 1.5
+    ("a_factor_times_the_capacity",
+     "(a) A septic tank for a dwelling of three or fewer bedrooms shall be not less than 1,000 "
+     "gallons, plus 300 gallons for each bedroom over three.\n(b) Where a garbage disposal is "
+     "installed, the capacity shall be two times the capacity required by subsection (a).",
+     "Tanks", "tank.dwelling.7-3", {"bedrooms": 4, "garbage_disposal": True}, 2600.0),
+    # (1,000 + 300) x 2
     ("holding_tank_one_figure",
      "(c) For a home, the holding tank shall hold at least 1,800 gallons.",
      "Holding tanks", "holding_tank.dwelling.7-3", {}, 1800.0),
@@ -245,6 +255,23 @@ UNCERTAIN = [
 @pytest.mark.parametrize("text", [u[1] for u in UNCERTAIN], ids=[u[0] for u in UNCERTAIN])
 def test_uncertain_text_gives_no_rule(text: str) -> None:
     assert extract_rules([_section(text, "Standards")]) == []
+
+
+def test_a_modifier_is_not_applied_to_a_table_with_a_column_for_its_condition() -> None:
+    text = (
+        "(a) The septic tank serving a dwelling shall have the capacity in Table 5.\n"
+        "TABLE 5. TANK CAPACITY (GALLONS)\n"
+        "Bedrooms      Standard      With garbage disposal\n"
+        "3 or fewer    1,000         1,500\n"
+        "4             1,250         1,875\n"
+        "5             1,500         2,250\n"
+        "(b) For more than five bedrooms, add 250 gallons for each bedroom over five; where the "
+        "dwelling has a garbage disposal, that capacity shall be multiplied by one and one-half "
+        "(1.5)."
+    )
+    rules = extract_rules([_section(text, "Septic tanks")], text)
+    result = _run(rules, "tank.table.7-3", bedrooms=4, garbage_disposal=True)
+    assert result.value == 1875  # the column's figure, not 1.5 times it
 
 
 def test_a_modifier_whose_target_is_not_one_rule_is_dropped() -> None:
