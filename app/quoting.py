@@ -35,6 +35,7 @@ from app.reader import (
     TYPED,
     Provision,
     Scored,
+    _clause_at,
     _holder,
     asked_item,
     asked_types,
@@ -442,6 +443,9 @@ class QuotingMixin(SubjectMixin):
                 elif lead and found and not (lead == "No" and opposed(part, text)):
                     lead = f"{lead}: {found}"
         elif main is not None:
+            later = _later_case(part, best, ranked, main) if main in FIGURE_TYPES else None
+            if later is not None:  # 'our cabin ...': '(2) ... 48 months, if ... seasonal'
+                best, text = later, later.provision.text
             found = figure(text, main, part)
             if found and main in FIGURE_TYPES and asks_several(part):
                 # 'what are the penalty amounts?': every figure of the chosen sentence, or of the
@@ -1010,3 +1014,33 @@ def _slots(ranked: list[Scored], n: int) -> list[Scored]:
             seen.add(key)
         out.append(s)
     return out
+
+
+def _later_case(part: str, best: Scored, ranked: list[Scored], main: str) -> Scored | None:
+    """A longer span of the chosen list (its lead-in and more of its items) whose figure's item
+    holds more of the question's words (and the ordinance's words for them) than the chosen
+    item's: the asked case later in the list ('our cabin': '(2) At least once every 48 months,
+    if it serves a seasonal dwelling', after '(1) ... 24 months, if ... year-round')."""
+    text = best.provision.text
+    found = figure(text, main, part)
+    if not found:
+        return None
+    wanted = set(stems(part)) | {_stem(w) for w in synonyms_of(part)}
+
+    def held(t: str, f: str) -> int:
+        at = t.find(f)
+        return len(wanted & set(stems(_clause_at(t, at, at + len(f))))) if at >= 0 else 0
+
+    own = held(text, found)
+    for s in ranked:
+        t = s.provision.text
+        if (
+            s.provision.section.ref != best.provision.section.ref
+            or len(t) <= len(text)
+            or not t.startswith(text)
+        ):
+            continue
+        f = figure(t, main, part)
+        if f and f != found and held(t, f) > own:
+            return s
+    return None

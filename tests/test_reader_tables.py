@@ -253,3 +253,28 @@ def test_a_tables_rows_take_one_place_among_the_best_provisions() -> None:
     kept = _slots(ranked, 2)
     assert [s.provision.text for s in kept][-1] == "Each tank shall be 100 feet from a lake."
     assert len(kept) == len(ranked)
+
+
+PUMPING = (
+    "(b) Each septic tank shall be pumped by a licensed business: (1) At least once every 24 "
+    "months, if it serves a year-round dwelling; (2) At least once every 48 months, if it serves "
+    "a seasonal dwelling; and (3) whenever sludge fills one third of the tank."
+)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    pytest.param("We only use our cabin a couple months in the summer. How often does the tank "
+                 "need to be pumped?", "48 months", id="the-cabin-is-the-seasonal-item"),
+    pytest.param("We live there all year. How often does the tank need to be pumped?",
+                 "24 months", id="the-first-item-when-it-is-asked"),
+])  # fmt: skip
+def test_the_asked_case_later_in_a_list_gives_the_figure(question: str, expected: str) -> None:
+    from app.quoting import _later_case
+    from app.reader import score
+
+    pool = provisions(_Section("x", "9", "Pumping", PUMPING), 0)
+    ranked = score(question, pool, types=["frequency"])
+    best = next(s for s in ranked if s.provision.text.endswith("year-round dwelling;"))
+    later = _later_case(question, best, ranked, "frequency")
+    text = (later or best).provision.text
+    assert expected in (figure(text, "frequency", question) or "")
