@@ -443,9 +443,9 @@ class QuotingMixin(SubjectMixin):
                 elif lead and found and not (lead == "No" and opposed(part, text)):
                     lead = f"{lead}: {found}"
         elif main is not None:
-            later = _later_case(part, best, ranked, main) if main in FIGURE_TYPES else None
-            if later is not None:  # 'our cabin ...': '(2) ... 48 months, if ... seasonal'
-                best, text = later, later.provision.text
+            case = _later_case(part, best, ranked, main) if main in FIGURE_TYPES else None
+            if case is not None:  # 'our cabin ...': '(2) ... 48 months, if ... seasonal'
+                best, text = case, case.provision.text
             found = figure(text, main, part)
             if found and main in FIGURE_TYPES and asks_several(part):
                 # 'what are the penalty amounts?': every figure of the chosen sentence, or of the
