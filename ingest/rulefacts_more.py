@@ -195,10 +195,13 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     heads = spoken[1:] if spoken else columns(header, spans)
     after = " ".join(fold(line) for line in raw[last + 1 : last + 3] if line.strip())
     beyond = None
-    for told in (fold(raw[last + 1]) if last + 1 < len(raw) else "", after):
+    printed = ""
+    one = fold(raw[last + 1]) if last + 1 < len(raw) else ""
+    for told, as_printed in ((one, one), (after, after), _wrapped(raw, last)):
         # the row after the last ('Each bedroom over 6, add 275 400'), alone or wrapped
         beyond = _BEYOND.search(read_numbers(told.split(".")[0]) or "")
         if beyond is not None:
+            printed = as_printed
             break
     adds: list[float] = []
     beyond_quote = ""
@@ -206,7 +209,7 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         adds = [float(x.lstrip("+")) for x in beyond.group(2).split() if x != "add"]
         if int(beyond.group(1)) != ranges[-1][1] or len(adds) != k:
             adds = []
-        beyond_quote = _verbatim_tail(told, text)
+        beyond_quote = _verbatim_tail(printed, text)
     row, row_text = None, ""
     for row_text in (fold(" ".join(raw[last + 1 : last + n])) for n in (2, 3)):
         row = _BEYOND_ROW.search(read_numbers(row_text) or "") if last + 1 < len(raw) else None
@@ -410,6 +413,22 @@ def _verbatim_tail(after: str, text: str) -> str:
     """The beyond row as the section text prints it (its words may wrap onto two lines)."""
     line = after.split(".")[0].strip()
     return line if line and line in text else ""
+
+
+_OVER = re.compile(r"(?:over|above|beyond|in excess of|more than) \d+", re.I)
+
+
+def _wrapped(raw: list[str], last: int) -> tuple[str, str]:
+    """The row after the last whose label wrapped under its figures ('Each bedroom  add 300  add
+    450' / 'over 6'): (read with its label whole, 'Each bedroom over 6 add 300 add 450'; as
+    printed), or ('', '')."""
+    two = [fold(line) for line in raw[last + 1 : last + 3]]
+    if len(two) < 2 or not _OVER.fullmatch(two[1].strip()):
+        return "", ""
+    m = re.match(r"(.*?\bbedrooms?)\s+(.*)$", two[0], re.I)
+    if m is None:
+        return "", ""
+    return f"{m.group(1)} {two[1].strip()} {m.group(2)}", " ".join(two)
 
 
 def counted_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:

@@ -1246,6 +1246,30 @@ def test_a_tank_table_after_a_paragraph_is_read_by_its_header_words(
     assert _run(rules, tank.id, **inputs).value == gallons
 
 
+WRAPPED_BEYOND = """\
+C. The septic tanks serving a dwelling shall have the capacity in Table 12-1.
+TABLE 12-1. MINIMUM SEPTIC TANK LIQUID CAPACITY (GALLONS)
+   Number of              Standard        With garbage disposal
+   bedrooms               dwelling        or sewage lift station
+   2 or fewer                 1,000              1,500
+   3                          1,200              1,800
+   4                          1,400              2,100
+   Each bedroom               add 250            add 375
+over 4
+D. The capacity shall be provided in two tanks in series.
+"""
+
+
+def test_a_beyond_row_whose_label_wrapped_under_its_figures_adds_per_bedroom() -> None:
+    section = Section(jurisdiction="testville", section="12", title="Septic tanks",
+                      text=WRAPPED_BEYOND, char_start=0, char_end=len(WRAPPED_BEYOND),
+                      jurisdiction_name="Testville")  # fmt: skip
+    rules = extract_rules([section], WRAPPED_BEYOND)
+    (tank,) = [r for r in rules if r.topic == "tank" and r.terms]
+    result = _run(rules, tank.id, bedrooms=6, garbage_disposal=True)
+    assert result.value == 2850.0  # 2,100 + 2 x 375
+
+
 NAMED_BY = [
     ("by_section", "the capacity required by Section 103.1"),
     ("by_table", "the required capacity under Table 103.1"),
