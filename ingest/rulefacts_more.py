@@ -85,11 +85,15 @@ def _range(label: str) -> tuple[float | None, float | None] | None:
 def columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
     """The words above each figure column (a word goes to the column whose span it overlaps)."""
     words: list[list[str]] = [[] for _ in spans]
-    for line in header:
+    starts: dict[int, int] = {}  # where a column's header begins on a line: a word below that
+    for line in header:  # starts there continues it ('With garbage disposal' / 'or basement ...')
         for m in re.finditer(r"\S+", line):
             centre = (m.start() + m.end()) / 2
             best = min(range(len(spans)), key=lambda j: abs(centre - sum(spans[j]) / 2))
+            best = starts.get(m.start(), best)
             if m.end() >= spans[0][0] - 2:  # words left of the figures head the label column
+                if not words[best] or best not in starts.values():
+                    starts.setdefault(m.start(), best)
                 words[best].append(m.group(0))
     return [" ".join(w).lower() for w in words]
 
@@ -223,6 +227,11 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
             adds, beyond_quote = [step], _verbatim_tail(row_text, text) or row_text
     if k == 1 and not adds and row is None:
         adds, beyond_quote = _beyond_said(text, ranges[-1][1], unit)
+    elif k > 1 and not adds and row is None:
+        steps, said = _beyond_said(text, ranges[-1][1], unit)
+        last_row = [_fig(found[-1][1], j) for j in range(k)]
+        adds = _scaled_steps(said, steps, last_row, heads) if steps else []
+        beyond_quote = said if adds else ""
     quote = caption if caption and caption in text else ""
     if not quote:
         return []
@@ -407,6 +416,29 @@ def _beyond_said(text: str, top: float | None, unit: str) -> tuple[list[float], 
         if ("day" in said or said == "gpd") == (unit == "gpd"):
             return [float(step)], sentence.strip()
     return [], ""
+
+
+_TIMES = re.compile(r"\bmultiplied by (?:\d+ and (?:one-half|one half|a half) )?(\d+(?:\.\d+)?)")
+
+
+def _scaled_steps(said: str, step: list[float], last: list[float], heads: list[str]) -> list[float]:
+    """Each column's step beyond the last row, from a sentence that gives the step of the plain
+    column and the others as a multiple of it ('... plus 325 gallons for each bedroom over six;
+    where the dwelling has a garbage disposal, that capacity shall be multiplied by 1.5'): the
+    plain column's step, and the multiple of it for a column whose last figure is that multiple
+    of the plain one's; [] when a column fits neither."""
+    plain = next((j for j, h in enumerate(heads) if _BASELINE.search(h.lower())), 0)
+    times = _TIMES.search(read_numbers(said) or "")
+    factor = float(times.group(1)) if times else None
+    out = []
+    for j, figure in enumerate(last):
+        if j == plain:
+            out.append(step[0])
+        elif factor is not None and abs(figure - factor * last[plain]) < 1:
+            out.append(step[0] * factor)
+        else:
+            return []
+    return out
 
 
 def _verbatim_tail(after: str, text: str) -> str:

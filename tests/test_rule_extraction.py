@@ -1270,6 +1270,42 @@ def test_a_beyond_row_whose_label_wrapped_under_its_figures_adds_per_bedroom() -
     assert result.value == 2850.0  # 2,100 + 2 x 375
 
 
+BEYOND_SAID = """\
+(a) The septic tanks serving a dwelling shall have the capacity shown in Table 3.
+TABLE 3. MINIMUM SEPTIC TANK CAPACITY (GALLONS)
+Number of          Standard        With garbage disposal
+bedrooms           dwelling        or basement sewage ejector
+3 or fewer             1,000                1,500
+4                      1,200                1,800
+5                      1,400                2,100
+(b) For a dwelling with more than five (5) bedrooms, the capacity for a standard dwelling shall
+be the capacity shown for five (5) bedrooms, plus two hundred (200) gallons for each bedroom over
+five; where the dwelling has a garbage disposal or sewage ejector, that capacity shall be
+multiplied by one and one-half (1.5).
+"""
+
+
+@pytest.mark.parametrize(
+    ("inputs", "gallons"),
+    [
+        pytest.param({"bedrooms": 7}, 1800.0, id="plain-beyond"),  # 1,400 + 2 x 200
+        pytest.param({"bedrooms": 7, "garbage_disposal": True}, 2700.0,
+                     id="the-multiple-beyond"),  # (1,400 + 2 x 200) x 1.5
+        pytest.param({"bedrooms": 4, "basement_sewage_ejector": True}, 1800.0,
+                     id="a-header-line-starting-under-a-column-continues-it"),
+    ],
+)  # fmt: skip
+def test_a_sentence_gives_the_step_beyond_a_two_column_table(
+    inputs: dict[str, Any], gallons: float
+) -> None:
+    section = Section(jurisdiction="testville", section="3", title="Septic tank capacity",
+                      text=BEYOND_SAID, char_start=0, char_end=len(BEYOND_SAID),
+                      jurisdiction_name="Testville")  # fmt: skip
+    rules = extract_rules([section], BEYOND_SAID)
+    (tank,) = [r for r in rules if r.topic == "tank" and r.terms]
+    assert _run(rules, tank.id, **inputs).value == gallons
+
+
 NAMED_BY = [
     ("by_section", "the capacity required by Section 103.1"),
     ("by_table", "the required capacity under Table 103.1"),
