@@ -7,47 +7,30 @@ section numbers hang in the outer margin, mirrored (`§ 708.14 Title.` in the le
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
 
 from ingest.furniture import furniture_indices
 from ingest.hanging import hanging_numbers
-from ingest.manifest import load_manifest
-from ingest.parse import parse_document
-from ingest.records import ParsedDocument, Section
+from ingest.records import ParsedDocument
 from ingest.underlines import underlined_span
 
-FORMATS = Path(__file__).parent / "data" / "formats"
 MEMO = FORMATS / "manifest-memo-township.yaml"
 HANGING = FORMATS / "manifest-hanging-numbers-city.yaml"
-
-
-def _parse(manifest: Path) -> ParsedDocument:
-    ((entry, source),) = load_manifest(manifest)
-    return parse_document(entry, source)
-
-
-def _sections(doc: ParsedDocument) -> dict[str, Section]:
-    return {s.section or s.title: s for s in doc.sections if s.kind == "section"}
-
-
-def _expected(name: str) -> list[tuple[str, str]]:
-    want = json.loads((FORMATS / f"{name}.expected.json").read_text(encoding="utf-8"))
-    return [(e["section"], e["title"]) for e in want["sections"]]
 
 
 # --- typed memos: underlined titles, group headings, left-margin paragraph numbers ---
 
 
 def test_a_memo_parses_to_its_sections_at_the_finest_titled_level() -> None:
-    doc = _parse(MEMO)
+    doc = parse_fixture(MEMO)
     got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
-    assert got == _expected("memo_township")
+    assert got == expected_sections("memo_township")
 
 
 HEADINGS = [
@@ -80,13 +63,13 @@ HEADINGS = [
 def test_a_heading_in_either_layout_titles_its_section(
     manifest: Path, number: str, title: str, opens: str
 ) -> None:
-    section = _sections(_parse(manifest))[number]
+    section = sections_by_ref(parse_fixture(manifest))[number]
     assert section.title == title
     assert section.text.startswith(opens)
 
 
 def test_numbered_paragraphs_without_an_underlined_title_stay_in_their_section() -> None:
-    by_ref = _sections(_parse(MEMO))
+    by_ref = sections_by_ref(parse_fixture(MEMO))
     assert not {"2.1.1", "3.1.1", "3.1.2"} & set(by_ref)
     lines = by_ref["3.1"].text.splitlines()
     assert lines[1] == "3.1.1 Pumping of a septic tank by a licensed maintenance business."
@@ -95,7 +78,7 @@ def test_numbered_paragraphs_without_an_underlined_title_stay_in_their_section()
 
 
 def test_group_headings_and_a_title_without_text_are_containers_not_sections() -> None:
-    by_ref = _sections(_parse(MEMO))
+    by_ref = sections_by_ref(parse_fixture(MEMO))
     assert not {str(n) for n in range(1, 10)} & set(by_ref)
     assert "5.2" not in by_ref
     assert by_ref["3.2.1"].path == ["3. PERMITS"]
@@ -109,8 +92,10 @@ _MEMO_FURNITURE = ["Marten Hollow Township  ", "SSTS Ordinance No. 2008-03", "- 
 
 
 def test_a_memos_furniture_memo_contents_and_headings_are_not_provisions() -> None:
-    doc = _parse(MEMO)
-    headings = [rf"(?m)^{re.escape(n)} +{re.escape(t)}\b" for n, t in _expected("memo_township")]
+    doc = parse_fixture(MEMO)
+    headings = [
+        rf"(?m)^{re.escape(n)} +{re.escape(t)}\b" for n, t in expected_sections("memo_township")
+    ]
     for s in doc.sections:
         if s.kind == "section":
             for needle in [*_MEMO_FURNITURE, "MEMORANDUM", "CONTENTS", "[Amended"]:
@@ -124,8 +109,8 @@ def test_a_memos_furniture_memo_contents_and_headings_are_not_provisions() -> No
 
 
 def test_a_memos_amendment_notes_hyphenation_and_table_read_right() -> None:
-    doc = _parse(MEMO)
-    by_ref = _sections(doc)
+    doc = parse_fixture(MEMO)
+    by_ref = sections_by_ref(doc)
     assert by_ref["3.3"].notes == ["[Amended by Ord. 2015-01, 4/14/2015]"]
     assert by_ref["3.3"].text.endswith("on written request made before it expires.")  # over a page
     assert (
@@ -193,7 +178,7 @@ def test_a_rule_drawn_under_a_numbered_line_of_text_makes_no_title(
         + "the pumping for three years.\n"
         + "4.3  Lids\n     ____\n" + body
     )  # fmt: skip
-    by_ref = _sections(doc)
+    by_ref = sections_by_ref(doc)
     assert list(by_ref) == ["4.1", "4.2", "4.3"]
     assert "4.2.1 The owner shall keep the records of the pumping" in " ".join(
         by_ref["4.2"].text.split()
@@ -204,15 +189,15 @@ def test_a_rule_drawn_under_a_numbered_line_of_text_makes_no_title(
 
 
 def test_a_two_column_code_with_hanging_numbers_parses_to_its_sections() -> None:
-    doc = _parse(HANGING)
+    doc = parse_fixture(HANGING)
     got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
-    assert got == _expected("hanging_numbers_city")
+    assert got == expected_sections("hanging_numbers_city")
     assert {s.kind for s in doc.sections} == {"preamble", "section"}
 
 
 def test_mirrored_running_heads_footers_and_margin_numbers_are_not_provisions() -> None:
-    doc = _parse(HANGING)
-    numbers = [n for n, _ in _expected("hanging_numbers_city")]
+    doc = parse_fixture(HANGING)
+    numbers = [n for n, _ in expected_sections("hanging_numbers_city")]
     for s in doc.sections:
         if s.kind != "section":
             continue
@@ -225,8 +210,8 @@ def test_mirrored_running_heads_footers_and_margin_numbers_are_not_provisions() 
 
 
 def test_a_hanging_number_codes_notes_tables_and_hyphenation_read_right() -> None:
-    doc = _parse(HANGING)
-    by_ref = _sections(doc)
+    doc = parse_fixture(HANGING)
+    by_ref = sections_by_ref(doc)
     assert by_ref["708.03"].notes == [
         "(Ord. 2019-04, § 2)",
         "State law reference--Subsurface sewage treatment systems, Minn. Stat. 115.55.",
@@ -353,4 +338,4 @@ def test_mirrored_running_heads_of_a_short_code_are_furniture(
 def test_a_short_section_in_a_narrow_column_reads_as_one_paragraph(number: str) -> None:
     """A body of a few column lines (one of them joined from a word broken over two) is measured
     by the document's width, so its lines are no 'short lines' that end paragraphs."""
-    assert "\n" not in _sections(_parse(HANGING))[number].text
+    assert "\n" not in sections_by_ref(parse_fixture(HANGING))[number].text

@@ -8,45 +8,27 @@ cell, a header row repeated on every page, `33.140 (cont.)` rows)."""
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
+from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
 
-from ingest.manifest import load_manifest
-from ingest.parse import find_section, parse_document
-from ingest.records import ParsedDocument, Section
+from ingest.parse import find_section
 from ingest.resolutions import resolution_heads
 from ingest.tablerows import table_rows
 
-FORMATS = Path(__file__).parent / "data" / "formats"
 RESOLUTION = FORMATS / "manifest-resolution-township.yaml"
 TABLE_ROWS = FORMATS / "manifest-table-rows-city.yaml"
-
-
-def _parse(manifest: Path) -> ParsedDocument:
-    ((entry, source),) = load_manifest(manifest)
-    return parse_document(entry, source)
-
-
-def _sections(doc: ParsedDocument) -> dict[str, Section]:
-    return {s.section or s.title: s for s in doc.sections if s.kind == "section"}
-
-
-def _expected(name: str) -> list[tuple[str, str]]:
-    want = json.loads((FORMATS / f"{name}.expected.json").read_text(encoding="utf-8"))
-    return [(e["section"], e["title"]) for e in want["sections"]]
 
 
 # --- a town board's resolution, paragraph by paragraph ---
 
 
 def test_a_resolution_parses_to_its_paragraphs_in_order() -> None:
-    doc = _parse(RESOLUTION)
+    doc = parse_fixture(RESOLUTION)
     got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
-    assert got == _expected("resolution_township")
+    assert got == expected_sections("resolution_township")
 
 
 @pytest.mark.parametrize(
@@ -71,7 +53,7 @@ def test_a_resolution_parses_to_its_paragraphs_in_order() -> None:
 def test_a_resolution_paragraph_heading_starts_a_section(
     number: str, title: str, opens: str
 ) -> None:
-    section = _sections(_parse(RESOLUTION))[number]
+    section = sections_by_ref(parse_fixture(RESOLUTION))[number]
     assert section.title == title
     assert section.text.startswith(opens)
     assert "RESOLVED" not in section.text and "Paragraph" not in section.text.split("\n")[0]
@@ -79,16 +61,16 @@ def test_a_resolution_paragraph_heading_starts_a_section(
 
 @pytest.mark.parametrize("cited", ["18A", "Paragraph 18A", "paragraph 18A", "¶ 18A"])
 def test_an_inserted_paragraph_is_cited_by_its_number_and_letter(cited: str) -> None:
-    doc = _parse(RESOLUTION)
+    doc = parse_fixture(RESOLUTION)
     found = find_section(doc.sections, doc.entry.jurisdiction, cited)
     assert (found.section, found.title) == ("18A", "Compliance Inspections at Property Transfer")
     assert find_section(doc.sections, doc.entry.jurisdiction, "Paragraph 18").section == "18"
 
 
 def test_the_index_of_paragraphs_creates_no_sections() -> None:
-    doc = _parse(RESOLUTION)
+    doc = parse_fixture(RESOLUTION)
     sections = [s for s in doc.sections if s.kind == "section"]
-    assert len(sections) == len(_expected("resolution_township"))
+    assert len(sections) == len(expected_sections("resolution_township"))
     front = doc.sections[0]
     assert front.kind == "preamble" and "WHEREAS" in front.text
     for s in doc.sections:
@@ -96,8 +78,8 @@ def test_the_index_of_paragraphs_creates_no_sections() -> None:
 
 
 def test_closing_clauses_vote_and_certificate_are_back_matter_not_the_last_paragraph() -> None:
-    doc = _parse(RESOLUTION)
-    last = _sections(doc)["28"]
+    doc = parse_fixture(RESOLUTION)
+    last = sections_by_ref(doc)["28"]
     assert last.text == (
         "If any paragraph of these regulations is held invalid, the remaining paragraphs "
         "remain in effect."
@@ -112,20 +94,20 @@ def test_closing_clauses_vote_and_certificate_are_back_matter_not_the_last_parag
 
 
 def test_running_heads_page_footers_and_amendment_notes_leave_the_text() -> None:
-    doc = _parse(RESOLUTION)
+    doc = parse_fixture(RESOLUTION)
     head = f"{doc.entry.name} Resolution No."  # the running head
     for s in doc.sections:
         if s.kind == "section":
             for needle in (head, "SSTS Regulations", "Page ",
                            "\f", "[Amended", "[Added"):  # fmt: skip
                 assert needle not in s.text, (s.section, needle)
-    by_ref = _sections(doc)
+    by_ref = sections_by_ref(doc)
     assert by_ref["7"].notes == ["[Amended by Res. No. 2023-04, adopted March 14, 2023]"]
     assert by_ref["18A"].notes == ["[Added by Res. No. 2023-04, adopted March 14, 2023]"]
 
 
 def test_a_table_split_across_a_page_break_stays_whole_in_its_paragraph() -> None:
-    tanks = _sections(_parse(RESOLUTION))["7"]
+    tanks = sections_by_ref(parse_fixture(RESOLUTION))["7"]
     rows = [line for line in tanks.text.split("\n") if re.match(r"\s*(?:\d|Bedrooms|\()", line)]
     table = tanks.text[tanks.text.index("Bedrooms") - 8 : tanks.text.index("(b) Each tank")]
     assert [line.split()[0] for line in table.strip("\n").split("\n")] == [
@@ -137,7 +119,7 @@ def test_a_table_split_across_a_page_break_stays_whole_in_its_paragraph() -> Non
 
 
 def test_a_unit_only_in_a_table_header_reaches_the_extracted_rule() -> None:
-    doc = _parse(RESOLUTION)
+    doc = parse_fixture(RESOLUTION)
     setbacks = next(r for r in doc.rules if r.id == "setback.table.14")
     assert setbacks.unit == "ft"
 
@@ -164,9 +146,9 @@ def test_fewer_than_three_paragraph_headings_are_no_resolution() -> None:
 
 
 def test_a_table_row_code_parses_to_its_sections() -> None:
-    doc = _parse(TABLE_ROWS)
+    doc = parse_fixture(TABLE_ROWS)
     got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
-    assert got == _expected("table_rows_city")
+    assert got == expected_sections("table_rows_city")
 
 
 @pytest.mark.parametrize(
@@ -187,14 +169,14 @@ def test_a_table_row_code_parses_to_its_sections() -> None:
 def test_a_left_cell_gives_the_number_and_the_whole_title(
     number: str, title: str, opens: str
 ) -> None:
-    section = _sections(_parse(TABLE_ROWS))[number]
+    section = sections_by_ref(parse_fixture(TABLE_ROWS))[number]
     assert section.title == title
     assert section.text.startswith(opens)
 
 
 def test_a_continued_table_row_stays_in_its_section() -> None:
-    doc = _parse(TABLE_ROWS)
-    tanks = _sections(doc)["33.140"]
+    doc = parse_fixture(TABLE_ROWS)
+    tanks = sections_by_ref(doc)["33.140"]
     assert [s.section for s in doc.sections].count("33.140") == 1
     assert (tanks.page_start, tanks.page_end) == (3, 4)
     assert "(cont.)" not in tanks.text
@@ -205,7 +187,7 @@ def test_a_continued_table_row_stays_in_its_section() -> None:
 
 
 def test_the_repeated_header_row_running_heads_and_footers_leave_the_text() -> None:
-    doc = _parse(TABLE_ROWS)
+    doc = parse_fixture(TABLE_ROWS)
     for s in doc.sections:
         if s.kind != "section":
             continue

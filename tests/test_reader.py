@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import StubSection
 
 from app.lexicon import lexicon
 from app.polarity import polarity
@@ -30,13 +31,7 @@ from app.reader import (
 from app.understand import clean
 from core.errors import ConfigError
 
-
-@dataclass
-class _Section:
-    jurisdiction: str
-    ref: str
-    title: str
-    text: str
+_Section = StubSection
 
 
 @pytest.mark.parametrize(

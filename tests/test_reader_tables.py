@@ -3,10 +3,10 @@ lines, the cells in the caption's unit, and the column (or columns) the question
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import StubSection
 
 from app.reader import figure, provisions
 from app.rule_route import parts
@@ -14,12 +14,7 @@ from app.rule_route import parts
 DATA = Path(__file__).parent / "data" / "reader"
 
 
-@dataclass
-class _Section:
-    jurisdiction: str
-    ref: str
-    title: str
-    text: str
+_Section = StubSection
 
 
 BOOKLET = Path(__file__).parent / "data" / "formats" / "manifest-rules-booklet-township.yaml"

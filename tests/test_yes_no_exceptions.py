@@ -3,24 +3,13 @@ case (an exemption, a limit): here, an item of an exemption list that names the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
+from helpers import StubSection
 
 from app.quoting import QuotingMixin
 from app.reader import Scored, provisions, score
 
-
-@dataclass
-class _Section:
-    jurisdiction: str
-    ref: str
-    title: str
-    text: str
-
-    @property
-    def label(self) -> str:
-        return f"X §{self.ref}"
+_Section = StubSection
 
 
 PERMITS = _Section(

@@ -1,0 +1,45 @@
+"""Small helpers the test modules share: a section stand-in for the reader, and a format
+fixture parsed through its manifest with the sections it should parse to."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.manifest import load_manifest
+from ingest.parse import parse_document
+from ingest.records import ParsedDocument, Section
+
+FORMATS = Path(__file__).parent / "data" / "formats"
+
+
+@dataclass
+class StubSection:
+    """What the reader reads of a section: its city, reference, title and text."""
+
+    jurisdiction: str
+    ref: str
+    title: str
+    text: str
+
+    @property
+    def label(self) -> str:
+        return f"X §{self.ref}"
+
+
+def parse_fixture(manifest: Path) -> ParsedDocument:
+    """The one document of a format fixture's manifest, parsed."""
+    ((entry, source),) = load_manifest(manifest)
+    return parse_document(entry, source)
+
+
+def sections_by_ref(doc: ParsedDocument) -> dict[str, Section]:
+    """The document's sections by number (or title, where it has none)."""
+    return {s.section or s.title: s for s in doc.sections if s.kind == "section"}
+
+
+def expected_sections(name: str) -> list[tuple[str, str]]:
+    """(number, title) of each section a format fixture's `.expected.json` lists, in order."""
+    want = json.loads((FORMATS / f"{name}.expected.json").read_text(encoding="utf-8"))
+    return [(e["section"], e["title"]) for e in want["sections"]]
