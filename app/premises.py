@@ -280,3 +280,53 @@ def _lifted(said: str, before: str, lex: Lexicon) -> bool:
         return False
     at = before.lower().find(no.group(0).lower())
     return at >= 0 and bool(lex.pattern(lex.conditional).search(before[at + len(no.group(0)) :]))
+
+
+_AGO = re.compile(
+    r"\b((?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)(?:\s+and\s+a\s+half)?"
+    r"\s+(?:year|month|week|day)s?)\s+(?:ago|old)\b",
+    re.I,
+)
+"""How long ago the asked thing happened ('done 2 years ago', 'about 14 months ago')."""
+_STILL = re.compile(
+    r"\b(?:still|yet)\s+(?:good|valid|ok|okay|current|usable|acceptable|fine|in effect)\b"
+    r"|\b(?:is|will|would)\s+(?:it|that|this|the \w+)\s+(?:still\s+)?(?:be\s+)?(?:good|valid|"
+    r"current|acceptable)\b",
+    re.I,
+)
+_ANEW = re.compile(r"\b(?:new|another|fresh|second)\s+(?:one|inspection|certificate|report)\b"
+                   r"|\b(?:redo|again)\b", re.I)  # fmt: skip
+_TERM = re.compile(
+    r"\b(?:good|valid|effective|in effect|remains? valid)\s+for\s+(?:a\s+period\s+of\s+)?"
+    r"(?:up to\s+)?([^.;,]{0,40}?\b(?:year|month|week|day)s?\b)"
+    r"|\bwithin\s+(?:the\s+)?([^.;,]{0,40}?\b(?:year|month|week|day)s?\b)\s+(?:before|prior to|"
+    r"preceding)\b",
+    re.I,
+)
+"""How long a thing stays good ('is good for 18 months', 'made within the twelve (12) months
+before the date of closing')."""
+
+
+def age_check(question: str, provision: str) -> tuple[str, str] | None:
+    """Yes or No for a question about a thing done some time ago ('The inspection was done 2
+    years ago. Is it still good?', '... 14 months ago. Do we need a new one?') against how long
+    the provision says it stays good ('good for 18 months', 'made within the twelve (12) months
+    before the date of closing'): still good when no older than that; a new one needed when
+    older. With the provision's term; None when the question states no age or asks neither, or
+    the provision states no one term."""
+    asking = asking_and_context(question)[0]
+    age = _AGO.search(question)
+    still = _STILL.search(asking)
+    anew = _ANEW.search(asking) and lexicon().pattern(lexicon().requirement).search(asking)
+    if age is None or not (still or anew):
+        return None
+    ages = _in_months(re.sub(r"^an?\b", "1", age.group(1), flags=re.I))
+    terms = {m.group(1) or m.group(2) for m in _TERM.finditer(provision)}
+    months = {t: _in_months(t) for t in terms}
+    if len(ages) != 1 or len(terms) != 1 or len(next(iter(months.values()))) != 1:
+        return None
+    (term, (limit,)), (have,) = next(iter(months.items())), ages
+    good = have <= limit
+    word = ("Yes" if good else "No") if still else ("No" if good else "Yes")
+    return word, term.strip()

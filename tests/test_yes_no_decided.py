@@ -485,3 +485,34 @@ def test_a_question_about_the_restriction_itself_is_answered_by_it(
     question: str, provision: str, expected: str
 ) -> None:
     assert polarity(question, provision) == expected
+
+
+CERTIFICATE = "A certificate of compliance for an existing system is good for 18 months."
+WITHIN = (
+    "The seller shall provide a certificate based on a compliance inspection made within the "
+    "twelve (12) months before the date of closing."
+)
+AGED = {
+    "older-than-its-term-is-no-longer-good": (
+        "Our inspection was done 2 years ago and it passed. Is it still good for the sale?",
+        CERTIFICATE, ("No", "18 months")),
+    "within-its-term-is-still-good": (
+        "The inspection was done 10 months ago. Is it still valid?", CERTIFICATE,
+        ("Yes", "18 months")),
+    "older-than-the-window-needs-a-new-one": (
+        "We had the inspection about 14 months ago. Do we need to get a new one before closing?",
+        WITHIN, ("Yes", "twelve (12) months")),
+    "within-the-window-needs-none": (
+        "We had the inspection 6 months ago. Do we need a new one before closing?", WITHIN,
+        ("No", "twelve (12) months")),
+    "no-age-decides-nothing": ("Is the certificate still good?", CERTIFICATE, None),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "provision", "expected"), AGED.values(), ids=AGED)
+def test_how_long_ago_a_thing_was_done_is_checked_against_how_long_it_stays_good(
+    question: str, provision: str, expected: tuple[str, str] | None
+) -> None:
+    from app.premises import age_check
+
+    assert age_check(question, provision) == expected
