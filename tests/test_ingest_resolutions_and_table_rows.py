@@ -274,3 +274,137 @@ def test_page_markers_and_too_few_rows_are_no_table() -> None:
     assert [ln.text for ln in table_rows(markers, _make)] == [ln.text for ln in markers]
     two = _rows("x", *_cell("1.1", ["Purpose."], "Text."), *_cell("1.2", ["Scope."], "T."), "y")
     assert table_rows(two, _make) == two
+
+
+# --- the same layout drawn by fpdf2's table() API: numbers and titles on one line or two ---
+
+TABLE_ROWS_B = FORMATS / "manifest-table-rows-city-b.yaml"
+
+
+def test_a_table_drawn_row_by_row_parses_to_its_sections() -> None:
+    doc = parse_fixture(TABLE_ROWS_B)
+    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    assert got == expected_sections("table_rows_city_b")
+    assert len(got) == 10
+
+
+@pytest.mark.parametrize(
+    ("number", "title", "opens"),
+    [
+        pytest.param("12.08.010", "Purpose", "This chapter protects the health",
+                     id="number-and-title-on-one-line"),
+        pytest.param("12.08.020", "Words and terms defined", "In this chapter:",
+                     id="number-over-a-title-without-a-period"),
+        pytest.param("12.08.030", "Permit for construction or repair", "(A) No person shall",
+                     id="title-without-a-period-wrapped"),
+        pytest.param("12.08.050", "Location of tanks and drainfields", "Every tank and drainfield",
+                     id="title-with-a-period"),
+        pytest.param("12.08.070", "Inspection before backfill", "The installer shall call",
+                     id="one-line-title-wrapped-under-the-number"),
+        pytest.param("12.08.080", "Septic tank pumping and maintenance required",
+                     "(A) Every septic tank shall be pumped", id="first-row-of-a-page"),
+    ],
+)  # fmt: skip
+def test_a_table_drawn_row_by_row_gives_each_number_its_title_and_text(
+    number: str, title: str, opens: str
+) -> None:
+    section = sections_by_ref(parse_fixture(TABLE_ROWS_B))[number]
+    assert section.title == title
+    assert section.text.startswith(opens)
+
+
+def test_a_contents_entry_never_starts_a_section_the_body_also_starts() -> None:
+    doc = parse_fixture(TABLE_ROWS_B)
+    numbers = [s.section for s in doc.sections if s.kind == "section"]
+    assert len(numbers) == len(set(numbers))
+    first = sections_by_ref(doc)["12.08.010"]
+    assert "Words and terms defined" not in first.text and "Penalty" not in first.text
+    assert first.page_start == 2  # the body's row, not the contents page
+    assert "Any person who violates" in sections_by_ref(doc)["12.08.100"].text
+    for s in doc.sections:
+        if s.kind == "section":
+            assert "Sec. Regulation" not in s.text and "MUNICIPAL CODE" not in s.text, s.section
+
+
+def test_a_contents_entry_with_or_without_leaders_heads_no_row() -> None:
+    contents = ["12.105 Purpose 1", "12.110 Permits required 1", "12.115 Tank capacity ...... 2"]
+    contents.append("12.120  Holding tanks 2")
+    lines = _rows(
+        "Contents",
+        *contents,
+        "Sec. Regulation",
+        *_cell("12.105 Purpose", [], "The purpose of this chapter is ..."),
+        *_cell("12.110", ["Permits required"], "No person shall install ..."),
+        *_cell("12.115", ["Tank", "capacity"], "Every tank ..."),
+        *_cell("12.120", ["Holding", "tanks"], "A holding tank ..."),
+        "end",
+    )
+    out = [ln.text for ln in table_rows(lines, _make)]
+    assert out[1:5] == contents  # front matter, unchanged
+    assert out[6:] == [
+        "12.105 Purpose.",
+        "The purpose of this chapter is ...",
+        "12.110 Permits required.",
+        "No person shall install ...",
+        "12.115 Tank capacity.",
+        "Every tank ...",
+        "12.120 Holding tanks.",
+        "A holding tank ...",
+        "end",
+    ]
+
+
+def test_a_row_drawn_right_cell_first_keeps_its_text_under_its_heading() -> None:
+    lines = _rows(
+        "CITY CODE",
+        "The purpose of this chapter is ...",
+        "12.105",
+        "Purpose.",
+        "No person shall install ...",
+        "12.110",
+        "Permits",
+        "required.",
+        "(a) Every tank ...",
+        "12.115",
+        "Tank capacity.",
+        "12-3",
+    ) + _rows("CITY CODE", "and its lid.", "12.115 (cont.)", "12-4", page=2)
+    out = [ln.text for ln in table_rows(lines, _make)]
+    assert out == [
+        "CITY CODE",
+        "12.105 Purpose.",
+        "The purpose of this chapter is ...",
+        "12.110 Permits required.",
+        "No person shall install ...",
+        "12.115 Tank capacity.",
+        "(a) Every tank ...",
+        "12-3",
+        "CITY CODE",
+        "and its lid.",
+        "12-4",
+    ]
+
+
+def test_a_number_heading_two_body_rows_falls_back_to_the_lone_numbers() -> None:
+    lines = _rows(
+        "CITY CODE",
+        *_cell("12.105", ["Purpose."], "Text one."),
+        *_cell("12.110", ["Permits."], "Text two."),
+        *_cell("12.115", ["Tanks."], "Text three."),
+        "12.105 Purpose.",
+        "Text again.",
+        "12-3",
+    )
+    out = [ln.text for ln in table_rows(lines, _make)]
+    assert out == [
+        "CITY CODE",
+        "12.105 Purpose.",
+        "Text one.",
+        "12.110 Permits.",
+        "Text two.",
+        "12.115 Tanks.",
+        "Text three.",
+        "12.105 Purpose.",
+        "Text again.",
+        "12-3",
+    ]
