@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
@@ -20,43 +21,77 @@ from ingest.tablerows import table_rows
 
 RESOLUTION = FORMATS / "manifest-resolution-township.yaml"
 TABLE_ROWS = FORMATS / "manifest-table-rows-city.yaml"
+TABLE_ROWS_B = FORMATS / "manifest-table-rows-city-b.yaml"  # drawn by fpdf2's table() API
+
+LAYOUTS = {
+    "resolution-by-paragraphs": (RESOLUTION, "resolution_township"),
+    "table-rows-drawn-cell-by-cell": (TABLE_ROWS, "table_rows_city"),
+    "table-rows-drawn-row-by-row": (TABLE_ROWS_B, "table_rows_city_b"),
+}
 
 
-# --- a town board's resolution, paragraph by paragraph ---
-
-
-def test_a_resolution_parses_to_its_paragraphs_in_order() -> None:
-    doc = parse_fixture(RESOLUTION)
+@pytest.mark.parametrize(("manifest", "name"), LAYOUTS.values(), ids=LAYOUTS)
+def test_each_layout_parses_to_its_sections_in_order(manifest: Path, name: str) -> None:
+    doc = parse_fixture(manifest)
     got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
-    assert got == expected_sections("resolution_township")
+    assert got == expected_sections(name)
 
 
-@pytest.mark.parametrize(
-    ("number", "title", "opens"),
-    [
-        pytest.param("1", "Title and Purpose", "These regulations shall be known",
-                     id="text-on-the-lines-below"),
-        pytest.param("2", "Authority", "These regulations are adopted under",
-                     id="text-on-the-heading-line"),
-        pytest.param("7", "Septic Tanks", "(a) Every septic tank shall be watertight",
-                     id="subparagraphs-below"),
-        pytest.param("11", "Permit Term", "A permit expires twelve (12) months",
-                     id="resolved-further"),
-        pytest.param("12", "Site evaluations", "No system shall be designed",
-                     id="title-in-sentence-case"),
-        pytest.param("18A", "Compliance Inspections at Property Transfer", "(a) Before a property",
-                     id="inserted-paragraph"),
-        pytest.param("22", "Abandonment of Systems, Tanks and Cesspools", "A system, tank or",
-                     id="title-wrapped-in-its-parentheses"),
-    ],
-)  # fmt: skip
-def test_a_resolution_paragraph_heading_starts_a_section(
-    number: str, title: str, opens: str
+R, T, B = RESOLUTION, TABLE_ROWS, TABLE_ROWS_B
+HEADINGS = [
+    # a town board's resolution: 'RESOLVED, Paragraph 7 (Septic Tanks):'
+    pytest.param(R, "1", "Title and Purpose", "These regulations shall be known",
+                 id="resolution-text-on-the-lines-below"),
+    pytest.param(R, "2", "Authority", "These regulations are adopted under",
+                 id="resolution-text-on-the-heading-line"),
+    pytest.param(R, "7", "Septic Tanks", "(a) Every septic tank shall be watertight",
+                 id="resolution-subparagraphs-below"),
+    pytest.param(R, "11", "Permit Term", "A permit expires twelve (12) months",
+                 id="resolution-resolved-further"),
+    pytest.param(R, "12", "Site evaluations", "No system shall be designed",
+                 id="resolution-title-in-sentence-case"),
+    pytest.param(R, "18A", "Compliance Inspections at Property Transfer", "(a) Before a property",
+                 id="resolution-inserted-paragraph"),
+    pytest.param(R, "22", "Abandonment of Systems, Tanks and Cesspools", "A system, tank or",
+                 id="resolution-title-wrapped-in-its-parentheses"),
+    # a code set as table rows, the number and title down the left cell
+    pytest.param(T, "33.110", "Definitions", "For the purposes of this chapter",
+                 id="table-one-line-title"),
+    pytest.param(T, "33.115", "Adoption of state rules by reference", "Minnesota Rules, chapters",
+                 id="table-title-wrapped-over-three-lines"),
+    pytest.param(T, "33.140", "Septic tank capacity", "(a) Every septic tank shall have",
+                 id="table-title-wrapped-over-two-lines"),
+    pytest.param(T, "33.185", "Failing systems and imminent threats to public health",
+                 "(a) A system that fails", id="table-long-title"),
+    pytest.param(T, "33.198", "Licensing of maintenance businesses", "No person shall pump",
+                 id="table-number-inserted-later"),
+    # the same layout drawn row by row: numbers and titles on one line or two
+    pytest.param(B, "12.08.010", "Purpose", "This chapter protects the health",
+                 id="rows-number-and-title-on-one-line"),
+    pytest.param(B, "12.08.020", "Words and terms defined", "In this chapter:",
+                 id="rows-number-over-a-title-without-a-period"),
+    pytest.param(B, "12.08.030", "Permit for construction or repair", "(A) No person shall",
+                 id="rows-title-without-a-period-wrapped"),
+    pytest.param(B, "12.08.050", "Location of tanks and drainfields", "Every tank and drainfield",
+                 id="rows-title-with-a-period"),
+    pytest.param(B, "12.08.070", "Inspection before backfill", "The installer shall call",
+                 id="rows-one-line-title-wrapped-under-the-number"),
+    pytest.param(B, "12.08.080", "Septic tank pumping and maintenance required",
+                 "(A) Every septic tank shall be pumped", id="rows-first-row-of-a-page"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("manifest", "number", "title", "opens"), HEADINGS)
+def test_a_heading_gives_its_number_its_whole_title_and_the_text_under_it(
+    manifest: Path, number: str, title: str, opens: str
 ) -> None:
-    section = sections_by_ref(parse_fixture(RESOLUTION))[number]
+    section = sections_by_ref(parse_fixture(manifest))[number]
     assert section.title == title
     assert section.text.startswith(opens)
     assert "RESOLVED" not in section.text and "Paragraph" not in section.text.split("\n")[0]
+
+
+# --- a town board's resolution, paragraph by paragraph ---
 
 
 @pytest.mark.parametrize("cited", ["18A", "Paragraph 18A", "paragraph 18A", "¶ 18A"])
@@ -145,35 +180,6 @@ def test_fewer_than_three_paragraph_headings_are_no_resolution() -> None:
 # --- a city code chapter set as a two-column table ---
 
 
-def test_a_table_row_code_parses_to_its_sections() -> None:
-    doc = parse_fixture(TABLE_ROWS)
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
-    assert got == expected_sections("table_rows_city")
-
-
-@pytest.mark.parametrize(
-    ("number", "title", "opens"),
-    [
-        pytest.param("33.110", "Definitions", "For the purposes of this chapter",
-                     id="one-line-title"),
-        pytest.param("33.115", "Adoption of state rules by reference", "Minnesota Rules, chapters",
-                     id="title-wrapped-over-three-lines"),
-        pytest.param("33.140", "Septic tank capacity", "(a) Every septic tank shall have",
-                     id="title-wrapped-over-two-lines"),
-        pytest.param("33.185", "Failing systems and imminent threats to public health",
-                     "(a) A system that fails", id="long-title"),
-        pytest.param("33.198", "Licensing of maintenance businesses", "No person shall pump",
-                     id="number-inserted-later"),
-    ],
-)  # fmt: skip
-def test_a_left_cell_gives_the_number_and_the_whole_title(
-    number: str, title: str, opens: str
-) -> None:
-    section = sections_by_ref(parse_fixture(TABLE_ROWS))[number]
-    assert section.title == title
-    assert section.text.startswith(opens)
-
-
 def test_a_continued_table_row_stays_in_its_section() -> None:
     doc = parse_fixture(TABLE_ROWS)
     tanks = sections_by_ref(doc)["33.140"]
@@ -217,7 +223,17 @@ def _rows(*texts: str, page: int = 1) -> list[_L]:
 
 
 def _cell(number: str, title: list[str], text: str) -> list[str]:
+    """A row as drawn: its number, its title's lines down the left cell, then its text."""
     return [number, *title, text]
+
+
+def _row(heading: str, text: str) -> list[str]:
+    """A row as read: its number and whole title on one line, then its text."""
+    return [heading, text]
+
+
+def _read(lines: list[_L]) -> list[str]:
+    return [ln.text for ln in table_rows(lines, _make)]
 
 
 def test_table_rows_join_a_number_over_its_wrapped_title() -> None:
@@ -228,15 +244,12 @@ def test_table_rows_join_a_number_over_its_wrapped_title() -> None:
         *_cell("12.115", ["Tank", "capacity", "and location."], "(a) Every tank ..."),
         "12-3",
     )
-    out = [ln.text for ln in table_rows(lines, _make)]
+    out = _read(lines)
     assert out == [
         "CITY CODE",
-        "12.105 Purpose.",
-        "The purpose of this chapter is ...",
-        "12.110 Permits required.",
-        "No person shall install ...",
-        "12.115 Tank capacity and location.",
-        "(a) Every tank ...",
+        *_row("12.105 Purpose.", "The purpose of this chapter is ..."),
+        *_row("12.110 Permits required.", "No person shall install ..."),
+        *_row("12.115 Tank capacity and location.", "(a) Every tank ..."),
         "12-3",
     ]
 
@@ -250,7 +263,7 @@ def test_a_continued_rows_marker_goes_and_its_text_stays(marker: str) -> None:
     lines = _rows("HEAD", *head, "FOOT") + _rows(
         "HEAD", f"{marker} shall install a system ...", "without a permit.", *more, "FOOT", page=2
     )
-    out = [ln.text for ln in table_rows(lines, _make)]
+    out = _read(lines)
     assert "shall install a system ..." in out and not any("cont" in t.lower() for t in out)
 
 
@@ -265,7 +278,7 @@ def test_a_title_without_its_period_is_read_from_the_contents_list() -> None:
         *_cell("12.125", ["Tank", "capacity"], "Every tank ..."),
         "end",
     )
-    out = [ln.text for ln in table_rows(lines, _make)]
+    out = _read(lines)
     assert "12.125 Tank capacity." in out and "12.115 Permits." in out
 
 
@@ -277,40 +290,6 @@ def test_page_markers_and_too_few_rows_are_no_table() -> None:
 
 
 # --- the same layout drawn by fpdf2's table() API: numbers and titles on one line or two ---
-
-TABLE_ROWS_B = FORMATS / "manifest-table-rows-city-b.yaml"
-
-
-def test_a_table_drawn_row_by_row_parses_to_its_sections() -> None:
-    doc = parse_fixture(TABLE_ROWS_B)
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
-    assert got == expected_sections("table_rows_city_b")
-    assert len(got) == 10
-
-
-@pytest.mark.parametrize(
-    ("number", "title", "opens"),
-    [
-        pytest.param("12.08.010", "Purpose", "This chapter protects the health",
-                     id="number-and-title-on-one-line"),
-        pytest.param("12.08.020", "Words and terms defined", "In this chapter:",
-                     id="number-over-a-title-without-a-period"),
-        pytest.param("12.08.030", "Permit for construction or repair", "(A) No person shall",
-                     id="title-without-a-period-wrapped"),
-        pytest.param("12.08.050", "Location of tanks and drainfields", "Every tank and drainfield",
-                     id="title-with-a-period"),
-        pytest.param("12.08.070", "Inspection before backfill", "The installer shall call",
-                     id="one-line-title-wrapped-under-the-number"),
-        pytest.param("12.08.080", "Septic tank pumping and maintenance required",
-                     "(A) Every septic tank shall be pumped", id="first-row-of-a-page"),
-    ],
-)  # fmt: skip
-def test_a_table_drawn_row_by_row_gives_each_number_its_title_and_text(
-    number: str, title: str, opens: str
-) -> None:
-    section = sections_by_ref(parse_fixture(TABLE_ROWS_B))[number]
-    assert section.title == title
-    assert section.text.startswith(opens)
 
 
 def test_a_contents_entry_never_starts_a_section_the_body_also_starts() -> None:
@@ -339,17 +318,13 @@ def test_a_contents_entry_with_or_without_leaders_heads_no_row() -> None:
         *_cell("12.120", ["Holding", "tanks"], "A holding tank ..."),
         "end",
     )
-    out = [ln.text for ln in table_rows(lines, _make)]
+    out = _read(lines)
     assert out[1:5] == contents  # front matter, unchanged
     assert out[6:] == [
-        "12.105 Purpose.",
-        "The purpose of this chapter is ...",
-        "12.110 Permits required.",
-        "No person shall install ...",
-        "12.115 Tank capacity.",
-        "Every tank ...",
-        "12.120 Holding tanks.",
-        "A holding tank ...",
+        *_row("12.105 Purpose.", "The purpose of this chapter is ..."),
+        *_row("12.110 Permits required.", "No person shall install ..."),
+        *_row("12.115 Tank capacity.", "Every tank ..."),
+        *_row("12.120 Holding tanks.", "A holding tank ..."),
         "end",
     ]
 
@@ -369,15 +344,12 @@ def test_a_row_drawn_right_cell_first_keeps_its_text_under_its_heading() -> None
         "Tank capacity.",
         "12-3",
     ) + _rows("CITY CODE", "and its lid.", "12.115 (cont.)", "12-4", page=2)
-    out = [ln.text for ln in table_rows(lines, _make)]
+    out = _read(lines)
     assert out == [
         "CITY CODE",
-        "12.105 Purpose.",
-        "The purpose of this chapter is ...",
-        "12.110 Permits required.",
-        "No person shall install ...",
-        "12.115 Tank capacity.",
-        "(a) Every tank ...",
+        *_row("12.105 Purpose.", "The purpose of this chapter is ..."),
+        *_row("12.110 Permits required.", "No person shall install ..."),
+        *_row("12.115 Tank capacity.", "(a) Every tank ..."),
         "12-3",
         "CITY CODE",
         "and its lid.",
@@ -395,16 +367,12 @@ def test_a_number_heading_two_body_rows_falls_back_to_the_lone_numbers() -> None
         "Text again.",
         "12-3",
     )
-    out = [ln.text for ln in table_rows(lines, _make)]
+    out = _read(lines)
     assert out == [
         "CITY CODE",
-        "12.105 Purpose.",
-        "Text one.",
-        "12.110 Permits.",
-        "Text two.",
-        "12.115 Tanks.",
-        "Text three.",
-        "12.105 Purpose.",
-        "Text again.",
+        *_row("12.105 Purpose.", "Text one."),
+        *_row("12.110 Permits.", "Text two."),
+        *_row("12.115 Tanks.", "Text three."),
+        *_row("12.105 Purpose.", "Text again."),
         "12-3",
     ]
