@@ -80,7 +80,9 @@ CONTAINER_LEVEL = {
     "part": 2,
     "division": 3,
 }
-_DOT_LEADER = re.compile(r"(?:\.[ \t]?){4,}[ \t]*\d*[ \t]*$")
+_DOT_LEADER = re.compile(r"(?:\.[ \t]?){4,}[ \t]*(?:\d+(?:[-–]\d+)?)?[ \t]*$")
+"""A contents entry's dot leaders, spaced or not, to its page number ('12', '33-2'): spaced
+leaders after a title ('Title and purpose  . . . . 33-2') would otherwise end it with a period."""
 _RESERVED = re.compile(r"^\(?\s*reserved\s*\)?\.?\s*$", re.I)
 _TITLE_TERM = re.compile(r"[.:](?=\s|$)")
 _TITLE_CHARS = re.compile(r"[A-Za-z][A-Za-z ,;'’&/()\-–—]*")

@@ -290,6 +290,12 @@ CITIES = [
         ["BRACKENRIDGE CITY CODE", "Section Provisions", "Supp. No.", "(cont.)", "(Ord."],
         "city-code-pdf-set-as-a-two-column-table-one-row-per-section",
     ),
+    _fixture(
+        "table-rows-city-c",
+        "table_rows_city_c",
+        ["WRENFIELD CITY CODE", "Private Sewage Systems", "SECTION PROVISIONS", "(Ord."],
+        "city-code-pdf-table-rows-after-contents-with-spaced-dot-leaders",
+    ),
     _place(
         UNSEEN_3 / "lindenvale",
         ["Rev. 3/2023", "Source:", "Effective Date:"],

@@ -22,11 +22,13 @@ from ingest.tablerows import table_rows
 RESOLUTION = FORMATS / "manifest-resolution-township.yaml"
 TABLE_ROWS = FORMATS / "manifest-table-rows-city.yaml"
 TABLE_ROWS_B = FORMATS / "manifest-table-rows-city-b.yaml"  # drawn by fpdf2's table() API
+TABLE_ROWS_C = FORMATS / "manifest-table-rows-city-c.yaml"  # contents with spaced leaders
 
 LAYOUTS = {
     "resolution-by-paragraphs": (RESOLUTION, "resolution_township"),
     "table-rows-drawn-cell-by-cell": (TABLE_ROWS, "table_rows_city"),
     "table-rows-drawn-row-by-row": (TABLE_ROWS_B, "table_rows_city_b"),
+    "table-rows-after-contents-with-spaced-leaders": (TABLE_ROWS_C, "table_rows_city_c"),
 }
 
 
@@ -37,7 +39,7 @@ def test_each_layout_parses_to_its_sections_in_order(manifest: Path, name: str) 
     assert got == expected_sections(name)
 
 
-R, T, B = RESOLUTION, TABLE_ROWS, TABLE_ROWS_B
+R, T, B, C = RESOLUTION, TABLE_ROWS, TABLE_ROWS_B, TABLE_ROWS_C
 HEADINGS = [
     # a town board's resolution: 'RESOLVED, Paragraph 7 (Septic Tanks):'
     pytest.param(R, "1", "Title and Purpose", "These regulations shall be known",
@@ -78,6 +80,13 @@ HEADINGS = [
                  id="rows-one-line-title-wrapped-under-the-number"),
     pytest.param(B, "12.08.080", "Septic tank pumping and maintenance required",
                  "(A) Every septic tank shall be pumped", id="rows-first-row-of-a-page"),
+    # rows after a contents list whose spaced leaders ('Purpose  . . . . 21-2') end a title
+    pytest.param(C, "21.105", "Purpose", "(a) This chapter protects",
+                 id="spaced-leaders-first-row"),
+    pytest.param(C, "21.110", "Permit required; exemptions", "(a) No person shall install",
+                 id="spaced-leaders-title-wrapped-over-two-lines"),
+    pytest.param(C, "21.130", "Violations; penalties", "(a) A person who violates",
+                 id="spaced-leaders-last-row"),
 ]  # fmt: skip
 
 
@@ -287,6 +296,19 @@ def test_page_markers_and_too_few_rows_are_no_table() -> None:
     assert [ln.text for ln in table_rows(markers, _make)] == [ln.text for ln in markers]
     two = _rows("x", *_cell("1.1", ["Purpose."], "Text."), *_cell("1.2", ["Scope."], "T."), "y")
     assert table_rows(two, _make) == two
+
+
+# --- rows after a contents list with spaced dot leaders to chapter page numbers ---
+
+
+def test_a_contents_entry_with_spaced_leaders_is_no_section_with_leaders_for_text() -> None:
+    doc = parse_fixture(TABLE_ROWS_C)
+    sections = [s for s in doc.sections if s.kind == "section"]
+    for s in sections:
+        assert ". . . ." not in s.text and "21-2" not in s.text, s.section
+    assert all(s.page_start == 2 for s in sections)  # the body's rows, not the contents page
+    last = sections_by_ref(doc)["21.130"]
+    assert "Septic tank" not in last.text and last.text.startswith("(a) A person who violates")
 
 
 # --- the same layout drawn by fpdf2's table() API: numbers and titles on one line or two ---
