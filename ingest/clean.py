@@ -24,6 +24,7 @@ from ingest.hanging import hanging_numbers
 from ingest.loaders import SourceText
 from ingest.margins import margin_titles
 from ingest.matter import in_columns
+from ingest.numberlast import footnoted_notes, number_last
 from ingest.tablerows import table_rows
 from ingest.underlines import underline_rows
 
@@ -519,8 +520,10 @@ def clean_source(source: SourceText) -> CleanStream:
         content = [ln for i, ln in enumerate(content) if i not in dup]
     if layout != "page-lines":
         content = table_rows(content, Line)  # before furniture: its lone numbers repeat a shape
+        content = footnoted_notes(content, Line)  # before furniture: their shapes repeat
         content = drop_furniture(content, keep=lambda t: PAGE_NUM_LINE.match(t) is not None)
         content = margin_titles(content, Line)
+        content = number_last(content, Line)
         content = hanging_numbers(content, Line)
     if layout == "pdf":
         pages = _paginate_pdf(content)
