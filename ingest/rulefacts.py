@@ -65,7 +65,7 @@ from ingest.rulefacts_shapes import (
 from ingest.rulefacts_shapes import (
     OVER as _OVER,
 )
-from ingest.rulefacts_soil import soil_table_rules
+from ingest.rulefacts_soil import bed_areas, soil_table_rules
 from tools.formulas import (
     Const,
     Extreme,
@@ -377,6 +377,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
     out = [r for r in out if not (_deferred(r) and r.topic in computed)]
     out = soil_table_rules(list(sections), source, out)
     out = soil_area_rules(list(sections), counted_bedrooms(list(sections), out))
+    out = bed_areas(list(sections), out)
     out = higher_count(list(sections), area_bedrooms(list(sections), out))
     out = least_bedrooms(list(sections), sibling_modifiers(list(sections), out))
     return basement_bedrooms(list(sections), out)

@@ -62,9 +62,15 @@ _LEAST = re.compile(
     r"(?:sized|designed) for (?:not (?:fewer|less) than|at least|a minimum of)) (\d+) bedrooms?",
     re.I,
 )
-_BED = re.compile(r"\bwhere a bed is used\b[^.]*\b(?:multiplied by|times) (\d+(?:\.\d+)?)\b", re.I)
+_BED = re.compile(
+    r"\bwhere a bed is used\b[^.]*\b(?:multiplied by|times) (\d+(?:\.\d+)?)\b"
+    r"|\ba bed(?: system)?\b[^.]*?\barea (?:of )?(?:not less than|at least|no less than) "
+    r"(\d+(?:\.\d+)?) times\b",
+    re.I,
+)
 """'Where a bed is used in place of trenches, the area ... shall be multiplied by one and
-one-half (1.5).'"""
+one-half (1.5).' / 'A bed ... shall have a bottom area not less than 1.5 times the area
+required for trenches'."""
 _TEXTURE = InputSpec(name="soil_texture", kind="choice", label="soil texture (e.g. loam)")
 
 
@@ -188,17 +194,7 @@ def _rule(
     formula: Any = nodes[0]
     bed = _bed(text) if len(nodes) == 1 and not rate else None
     if bed is not None:
-        inputs.append(
-            InputSpec(name="system_type", kind="choice", label="trench or bed",
-                      choices=["trench", "bed"], default="trench")
-        )  # fmt: skip
-        formula = ConditionalMultiplier(
-            kind="conditional_multiplier",
-            of=formula,
-            when=Condition(input="system_type", op="eq", value="bed", text="A bed"),
-            label=f"A bed: multiplied by {bed[0]:g}",
-            factor=const(bed[0], "", "bed", bed[1]),
-        )
+        formula = _as_bed(formula, inputs, bed)
     if len(nodes) > 1:
         names = [s for s in systems if s]
         inputs.append(
@@ -230,8 +226,42 @@ def _bed(text: str) -> tuple[float, str] | None:
         printed = _WORDED.sub(r"\1", sentence)
         m = _BED.search(printed) or _BED.search(read_numbers(sentence) or "")
         if m:
-            return float(m.group(1)), sentence.strip()
+            return float(m.group(1) or m.group(2)), sentence.strip()
     return None
+
+
+def _as_bed(formula: Any, inputs: list[InputSpec], bed: tuple[float, str]) -> Any:
+    """`formula` (a trench's area) multiplied for a bed; `inputs` gains the choice."""
+    inputs.append(
+        InputSpec(name="system_type", kind="choice", label="trench or bed",
+                  choices=["trench", "bed"], default="trench")
+    )  # fmt: skip
+    return ConditionalMultiplier(
+        kind="conditional_multiplier",
+        of=formula,
+        when=Condition(input="system_type", op="eq", value="bed", text="A bed"),
+        label=f"A bed: multiplied by {bed[0]:g}",
+        factor=const(bed[0], "", "bed", bed[1]),
+    )
+
+
+def bed_areas(sections: list[Section], rules: list[Rule]) -> list[Rule]:
+    """A soil treatment area's rule read from a sentence ('not less than 190 square feet for
+    each bedroom') that its section's bed sentence multiplies ('A bed ... shall have a bottom
+    area not less than 1.5 times the area required for trenches'): the bed is a choice."""
+    by_ref = {s.section: s for s in sections if s.kind == "section"}
+    out = []
+    for rule in rules:
+        section = by_ref.get(rule.section or "")
+        taken = any(i.name == "system_type" for i in rule.inputs)
+        bed = _bed(fold(section.text)) if section and rule.topic == "area" and not taken else None
+        if bed is not None and section is not None:
+            inputs = list(rule.inputs)
+            formula = _as_bed(rule.formula, inputs, bed)
+            bedded = rule.model_copy(update={"formula": formula, "inputs": inputs})
+            rule = bedded if verbatim(bedded, section) else rule
+        out.append(rule)
+    return out
 
 
 def _least(text: str) -> tuple[float, str] | None:

@@ -1174,6 +1174,36 @@ def test_a_soil_texture_table_sizes_the_bottom_area(
     assert _run(rules, rule.id, **inputs).value == square_feet
 
 
+PER_BEDROOM_AREA = (
+    "(a) The bottom absorption area of a trench soil treatment area serving a dwelling shall be "
+    "not less than 175 square feet for each bedroom.\n\n"
+)
+BED_SENTENCES = [  # (id, the bed's sentence, system, square feet for 4 bedrooms)
+    ("a-trench-is-the-sentence-itself", "(b) A bed shall have a bottom area not less than one "
+     "and one-half (1.5) times the area required for trenches under paragraph (a).",
+     "trench", 700.0),
+    ("a-bed-is-a-multiple-in-words", "(b) A bed shall have a bottom area not less than one "
+     "and one-half (1.5) times the area required for trenches under paragraph (a).",
+     "bed", 1050.0),
+    ("a-bed-system-is-a-multiple-in-figures", "(b) A bed system shall be used only on level "
+     "ground and shall have a bottom area of at least 2 times the area of trenches.",
+     "bed", 1400.0),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("bed", "system", "square_feet"), [c[1:] for c in BED_SENTENCES],
+    ids=[c[0] for c in BED_SENTENCES],
+)  # fmt: skip
+def test_a_bed_sentence_multiplies_the_area_per_bedroom_of_trenches(
+    bed: str, system: str, square_feet: float
+) -> None:
+    text = PER_BEDROOM_AREA + bed
+    rules = extract_rules([_section(text, "Soil treatment area sizing")], text)
+    (rule,) = [r for r in rules if r.topic == "area"]
+    assert _run(rules, rule.id, bedrooms=4, system_type=system).value == square_feet
+
+
 def test_a_texture_a_system_may_not_use_is_unsuitable_not_a_figure() -> None:
     section = _section(SOIL_RATES, "Soil treatment area").model_copy(
         update={"char_end": len(SOIL_RATES)}
