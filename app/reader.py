@@ -648,11 +648,20 @@ def _name_stems(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(_stem(w) for n in names for w in re.findall(r"[a-z]+", n.lower()))
 
 
+_CONTRACTION = re.compile(r"(?<=[a-z])(?:n['’]t|['’](?:s|re|ve|ll|d|m))\b")
+
+
+def _uncontracted(text: str) -> str:
+    """'hasn't', 'he's', 'the weather's' without their contracted function word ('has', 'he',
+    'the weather'): no subject word is made of one."""
+    return _CONTRACTION.sub("", text)
+
+
 def subject_words(question: str, names: Sequence[str] = ()) -> set[str]:
     """Stems of what the question is about: not function words, asking words or city names."""
     lex = lexicon()
     skip = {_stem(w) for w in [*lex.asking_words, *lex.function_words]} | _name_stems(tuple(names))
-    told = lex.pattern(lex.idioms).sub(" ", question.lower().replace("'", ""))
+    told = lex.pattern(lex.idioms).sub(" ", _uncontracted(question.lower()).replace("'", ""))
     words = re.findall(r"[a-z][a-z-]*", told)
     words += [p for w in words if "-" in w for p in w.split("-")]  # 'drip-style': 'drip' too
     return {_stem(w) for w in words if len(w) > 2} - skip

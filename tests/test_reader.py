@@ -898,6 +898,21 @@ def test_a_hyphenated_words_parts_are_subject_words() -> None:
     assert "plac" not in subject_words("Could I put a drip-style system in at my place?")
 
 
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("The inspector hasn't come and he's late", {"inspector", "come", "late"}),
+        ("The weather's turning: we're worried", {"weather", "turn", "worri"}),
+        ("Can\u2019t we wait? They\u2019ve dug it", {"wait", "dug"}),
+    ],
+    ids=["not-and-is", "possessive-s-and-are", "curly-apostrophes"],
+)
+def test_a_contraction_makes_no_subject_word(question: str, subject: set[str]) -> None:
+    from app.reader import subject_words
+
+    assert subject_words(question) == subject
+
+
 _TRIPLED = (
     "(b) Where work requiring a permit under this article is begun before the permit is issued, "
     "the permit fee shall be three (3) times the amount otherwise due."
