@@ -184,7 +184,18 @@ _FOOTNOTE = re.compile(
 
 
 def _marked(text: str, n: str) -> re.Match[str] | None:
-    return re.search(rf"(?<=[.;:)])[ \t]*{n}$", text.rstrip())
+    # after a sentence's end, not the end of a decimal number ('§ 31.11' is no mark '11')
+    return re.search(rf"(?:(?<=[.;:)])[ \t]+|(?<=[;:)])|(?<=\D\.)){n}$", text.rstrip())
+
+
+def _bare_mark(lines: Sequence[_Line], k: int, n: str) -> bool:
+    """Whether line `k` is only the mark `n`, between a line that ended (a title) and the next
+    line of the same page."""
+    if lines[k].text.strip() != n or not 0 < k < len(lines) - 1:
+        return False
+    before, after = lines[k - 1], lines[k + 1]
+    same = before.pdf_page == lines[k].pdf_page == after.pdf_page
+    return same and bool(_ENDED.search(before.text.strip())) and bool(after.text.strip())
 
 
 def footnoted_notes(lines: list[L], make: Make[L]) -> list[L]:
@@ -205,16 +216,36 @@ def footnoted_notes(lines: list[L], make: Make[L]) -> list[L]:
         for i in notes:
             m = _FOOTNOTE.fullmatch(out[i].text.strip())
             assert m is not None
-            callers = [k for k in idx if k < notes[0] and _marked(out[k].text, m.group("n"))]
+            n = m.group("n")
+            callers = [
+                k
+                for k in idx
+                if k < notes[0] and (_marked(out[k].text, n) or _bare_mark(out, k, n))
+            ]
             if not callers:
                 continue
             k = callers[-1]
-            mark = _marked(out[k].text, m.group("n"))
+            note = make(f"({m.group('note').strip()})", out[i].start, out[i].pdf_page)
+            drop.add(i)
+            if _bare_mark(out, k, n):
+                # a raised mark after a heading's title, read as a line of its own between the
+                # title and its number ('Septic tank capacity.' / '7' / '§ 31.11'): it leaves,
+                # the number rejoins its title's line (a lone number would pass for furniture)
+                # and the note follows
+                drop.add(k)
+                number = out[k + 1].text.strip()
+                if _ALONE.fullmatch(number):
+                    title = out[k - 1]
+                    said = f"{title.text.rstrip().removesuffix('.')} {number}"
+                    out[k - 1] = make(said, title.start, title.pdf_page)
+                    drop.add(k + 1)
+                moves[k - 1] = note
+                continue
+            mark = _marked(out[k].text, n)
             assert mark is not None
             line = out[k]
             out[k] = make(line.text[: mark.start()], line.start, line.pdf_page)
-            moves[k] = make(f"({m.group('note').strip()})", out[i].start, out[i].pdf_page)
-            drop.add(i)
+            moves[k] = note
     if moves:
         log.debug("%d footnoted history notes moved under their sections", len(moves))
     result: list[L] = []

@@ -316,12 +316,18 @@ def _para(pdf: ChapterPdf, number: str, text: str) -> None:
     pdf.ln(1)
 
 
-def _heading_line(pdf: FPDF, title: str, number: str, style: str) -> None:
-    """The title at the left margin and the number flush right, on one line."""
+def _heading_line(pdf: FPDF, title: str, number: str, style: str, mark: str = "") -> None:
+    """The title at the left margin and the number flush right, on one line; `mark`: a raised
+    footnote number after the title (variant B: 'Septic tank capacity.' + raised '7')."""
     pdf.set_font("Helvetica", style, SIZE + (1 if style else 0))
     y = pdf.get_y()
     pdf.set_x(MARGIN)
-    pdf.cell(TEXT_W, 5, title, align="L")
+    pdf.cell(pdf.get_string_width(title) + 0.5, 5, title, align="L")
+    if mark:
+        pdf.set_font("Helvetica", "", 5.5)
+        pdf.set_xy(pdf.get_x(), y - 1.2)  # raised like a superscript
+        pdf.cell(3, 5, mark)
+        pdf.set_font("Helvetica", style, SIZE + (1 if style else 0))
     pdf.set_xy(MARGIN, y)
     pdf.cell(TEXT_W, 5, f"§ {number}", align="R")
     pdf.ln(5)
@@ -347,11 +353,16 @@ def _contents(pdf: ChapterPdf) -> None:
     pdf.add_page()
 
 
-def _body(pdf: ChapterPdf) -> None:
+def _body(pdf: ChapterPdf, marked_titles: bool = False) -> None:
     for number, title, blocks in SECTIONS:
-        pdf.room(5 + 3 * LEAD)
+        pdf.room(5 + 3 * LEAD + (NOTE_H if marked_titles else 0))
         pdf.ln(2)
-        _heading_line(pdf, title, number, "B")
+        if marked_titles:  # the section's history as a footnote called from its title
+            pdf.count += 1
+            pdf.notes.append((pdf.count, HISTORY + LATER.get(number, "")))
+            _heading_line(pdf, f"{title}.", number, "B", str(pdf.count))
+        else:
+            _heading_line(pdf, title, number, "B")
         pdf.ln(1)
         for kind, text in blocks:
             if kind == "para":
@@ -378,12 +389,13 @@ def _body(pdf: ChapterPdf) -> None:
                     pdf.ln(1)
 
 
-def build(path: Path) -> None:
+def build(path: Path, marked_titles: bool = False) -> None:
     pdf = ChapterPdf()
     _contents(pdf)
-    _body(pdf)
+    _body(pdf, marked_titles)
     pdf.output(str(path))
 
 
 if __name__ == "__main__":
     build(HERE / "right_numbers_city.pdf")
+    build(HERE / "right_numbers_city_b.pdf", marked_titles=True)  # titles call their footnotes
