@@ -194,10 +194,14 @@ def _negated_choice(choice: str) -> re.Pattern[str]:
 
 def _alternatives(label: str) -> list[str]:
     """A flag's label and the phrases its 'or' makes of it: 'unfinished basement or lower
-    level' -> 'unfinished basement', 'unfinished lower level' (the adjective is shared)."""
-    first, *others = [p.strip() for p in re.split(r"\s+or\s+", label.strip())]
-    head = first.split()[:-1] if len(first.split()) > 1 else []
-    return [first, *(" ".join([*head, o]) if len(o.split()) <= 2 else o for o in others)]
+    level' -> 'unfinished basement', 'unfinished lower level' (the adjective is shared); cases
+    after a ';' share nothing ('garbage disposal; lift station or ejector pump')."""
+    out: list[str] = []
+    for case in label.split(";"):
+        first, *others = [p.strip() for p in re.split(r"\s+or\s+", case.strip())]
+        head = first.split()[:-1] if len(first.split()) > 1 and ";" not in label else []
+        out += [first, *(" ".join([*head, o]) if len(o.split()) <= 2 else o for o in others)]
+    return out
 
 
 def _flag_or_choice(spec: Any, text: str) -> Any:

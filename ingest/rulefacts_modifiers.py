@@ -15,7 +15,16 @@ from typing import Any
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_shapes import const, flag_spec, fold, located, sentences
-from tools.formulas import Case, Cases, Condition, ConditionalMultiplier, Const, Extreme, Rule
+from tools.formulas import (
+    Case,
+    Cases,
+    Condition,
+    ConditionalMultiplier,
+    Const,
+    Extreme,
+    InputSpec,
+    Rule,
+)
 
 _COND = re.compile(
     r"\b(?:where|if|when|whenever) (?:a|an) ([a-z]+(?: [a-z]+)?) (?:is|has been|will be) "
@@ -24,6 +33,14 @@ _COND = re.compile(
     r"(?:a|an) ([a-z]+(?: [a-z]+)??)(?=[,.;]| or\b| and\b| the\b)"
 )
 """'where a garbage disposal is installed', 'where a dwelling has a garbage disposal, or ...'."""
+_ALSO = re.compile(
+    r"^[^.;]{0,40}?, or (?:(?:where|if|when|whenever)\b[^,.;]*?\b)??(?:by|where|if|when|whenever) "
+    r"(?:a|an) ((?:[a-z]+ )??[a-z]+(?: or (?:an? )?(?:[a-z]+ )?[a-z]+)?)"
+    r"(?=,| (?:is|are|discharges?|delivers?|located|installed)\b)"
+)
+"""A second case the condition names after its first: '..., or where sewage is delivered to
+the septic tank by a lift station or ejector pump,' / '..., or where a pump or lift station is
+located ahead of the septic tank'."""
 _INCREASE = re.compile(
     r"\bincreased? by (\d+(?:\.\d+)?) (percent|gallons? per day|gallons?)\b"
     # 'multiplied by one and one-half (1.5)' (read as 'multiplied by 1 and one-half 1.5')
@@ -68,6 +85,17 @@ def _read(text: str) -> tuple[str, re.Match[str], re.Match[str]] | None:
     return (read, cond, inc) if inc is not None else None
 
 
+def _spec(text: str, cond: re.Match[str]) -> InputSpec:
+    """The condition's yes/no input, named from its first case; its label names every case,
+    each after a ';' ('garbage disposal; lift station or ejector pump')."""
+    words = cond.group(1) or cond.group(2)
+    spec = flag_spec(words)
+    also = _ALSO.search(cond.string[cond.end() :])
+    if also is None:
+        return spec
+    return spec.model_copy(update={"label": f"{words}; {also.group(1)} (yes/no)"})
+
+
 def _targets(rules: list[Rule], ref: str | None, read: str, unit: str | None) -> list[int]:
     return [
         i
@@ -86,8 +114,8 @@ def _modified(
     """`old` with the increase applied where the condition holds (cited from `at`)."""
     amount, kind = _amount(inc)
     unit = None if kind in ("percent", "times") else _unit(kind)
-    words = cond.group(1) or cond.group(2)
-    spec = flag_spec(words)
+    spec = _spec(text, cond)
+    words = spec.label.removesuffix(" (yes/no)").replace("; ", " or a ")
     when = Condition(input=spec.name, op="eq", value=True, text=f"With a {words}", quote=text)
     if not own:
         when = when.model_copy(update={"section": at.section, "title": at.title})

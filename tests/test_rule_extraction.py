@@ -285,6 +285,30 @@ def test_a_modifier_whose_target_is_not_one_rule_is_dropped() -> None:
     assert rules and all(r.input("garbage_disposal") is None for r in rules)
 
 
+@pytest.mark.parametrize(
+    ("second", "label"),
+    [
+        (", or where sewage is delivered to the septic tank by a lift station or ejector pump,",
+         "garbage disposal; lift station or ejector pump (yes/no)"),
+        (", or where a sewage pump or lift station discharges to the septic tank,",
+         "garbage disposal; sewage pump or lift station (yes/no)"),
+        (", or if the plumbing for one is roughed in,", "garbage disposal (yes/no)"),
+    ],
+    ids=["by-a-thing", "a-thing-that-acts", "no-second-thing"],
+)  # fmt: skip
+def test_a_modifier_names_every_case_of_its_condition(second: str, label: str) -> None:
+    text = (
+        "(a) A septic tank for a home of three or fewer bedrooms holds 1,000 gallons, plus 250 "
+        f"gallons for each bedroom over three.\n(b) Where a garbage disposal is installed{second} "
+        "the capacity required by paragraph (a) shall be increased by forty (40) percent."
+    )
+    rules = extract_rules([_section(text, "Septic tanks")], text)
+    (rule,) = [r for r in rules if r.topic == "tank"]
+    flag = rule.input("garbage_disposal")
+    assert flag is not None and flag.label == label
+    assert _run(rules, rule.id, bedrooms=4, garbage_disposal=True).value == 1750  # 1,250 x 1.4
+
+
 DATES = [
     ("permit_term", "(b) A permit is valid for eighteen (18) months from the date it is issued.",
      "Permits", "permit.date.7-3", {"issue_date": "2026-03-15"}, "2027-09-15"),

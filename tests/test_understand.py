@@ -266,6 +266,25 @@ def test_a_flag_named_with_or_is_given_by_either_phrase(question: str, given: bo
     assert _flag_or_choice(spec, question) is given
 
 
+@pytest.mark.parametrize(
+    ("question", "given"),
+    [
+        ("5 bedrooms, and a lift station pumps the sewage up to the tank", True),
+        ("4 bedrooms with an ejector pump in the basement", True),
+        ("4 bedrooms and a garbage disposal", True),
+        ("4 bedrooms, a lift ejector", None),
+    ],
+    ids=["a-later-case", "its-other-phrase", "the-first-case", "no-case-shares-words"],
+)
+def test_a_flag_with_several_cases_is_given_by_any_case(question: str, given: bool | None) -> None:
+    from app.rule_route import _flag_or_choice
+    from tools.formulas import InputSpec
+
+    spec = InputSpec(name="garbage_disposal", kind="flag",
+                     label="garbage disposal; lift station or ejector pump (yes/no)")  # fmt: skip
+    assert _flag_or_choice(spec, question) is given
+
+
 ON_TOPIC = {
     "a-contractors-registration": ("When does the city registration expire in Hugo?", True),
     "a-license": ("How long is a contractor's license good for?", True),
