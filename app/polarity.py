@@ -107,6 +107,7 @@ def polarity(question: str, provision: str) -> str | None:
         case = re.split(r"[.;]", said[only.end() :], maxsplit=1)[0]
         held = _holder(case)
         meets = any(held(w) for w in subject_words(question)) and not opposed(question, case)
+        meets = meets and not _has_the_lack(question, case)
         asking = asking_and_context(question)[0]
         without = re.search(r"\bwithout\b|\bnot\b|n't\b", asking, re.I)  # '... without a licence?'
         return "Yes" if meets and not without else "No"
@@ -128,6 +129,24 @@ def polarity(question: str, provision: str) -> str | None:
             return "Yes" if _same_without(question, provision) else "No"  # that very lack
         return "Yes"
     return "No" if negative else "Yes"
+
+
+_LACK = re.compile(
+    r"\b(?:no|without)\s+(?:an?\s+|the\s+|any\s+)?((?:[a-z-]+\s+){0,2}[a-z-]+)", re.I
+)
+_STEM_CHARS = 5
+
+
+def _has_the_lack(question: str, case: str) -> bool:
+    """Whether the case the provision allows is one without a thing ('only where there is no
+    pressurized water in the building') that the question says it has ('our cabin has running
+    water from a pressure tank'), not naming it as lacking."""
+    lack = _LACK.search(case)
+    if lack is None or _DENIAL.search(question):
+        return False
+    needed = {w[:_STEM_CHARS] for w in subject_words(lack.group(1)) if len(w) >= _STEM_CHARS}
+    said = {w[:_STEM_CHARS] for w in subject_words(question) if len(w) >= _STEM_CHARS}
+    return bool(needed) and needed <= said
 
 
 _DENIAL = re.compile(r"\b(?:no|not|nor|cannot)\b|n't\b", re.I)

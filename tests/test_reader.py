@@ -261,6 +261,16 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
             "permit fee on written request. No other fee paid under this chapter is refundable.",
             "Yes",
         ),
+        (
+            "The cabin has running water from a pressure tank now. Can we keep the outhouse?",
+            "A privy may be used only where there is no pressurized water in the building served.",
+            "No",
+        ),
+        (
+            "The cabin has no running water. Can we keep the outhouse?",
+            "A privy may be used only where there is no pressurized water in the building served.",
+            "Yes",
+        ),
     ],
     ids=[
         "prohibited",
@@ -279,6 +289,8 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
         "with-no-describes-and-says-no-no",
         "allowed-to-go-without-what-the-question-goes-without",
         "no-other-fee-says-no-to-the-rest-not-the-asked-one",
+        "allowed-only-without-what-the-question-has",
+        "allowed-only-without-what-the-question-lacks-too",
     ],
 )
 def test_polarity_reads_the_provision(question: str, provision: str, word: str) -> None:
