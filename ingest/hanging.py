@@ -23,11 +23,11 @@ never headings.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Sequence
 
 from ingest.matter import COLUMNS
 from ingest.notes import NOTE_LABEL
+from ingest.sourcelines import L, MakeLine, SourceLine
 
 MIN_HEADS = 3
 MAX_WORDS = 14
@@ -51,15 +51,6 @@ _REFERENCE = re.compile(
 """Words that name what a number after them is ('See Table 708.14', 'ORDINANCE NO. 2021-03'),
 never a title."""
 _SMALL = frozenset({"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to"})
-
-
-class _Line(Protocol):
-    text: str
-    start: int
-    pdf_page: int | None
-
-
-L = TypeVar("L", bound=_Line)
 
 
 def is_title(text: str) -> bool:
@@ -93,7 +84,7 @@ def _runs_on(title: str, nxt: str) -> bool:
     return nxt[:1].islower() or last in _SMALL or title.endswith((",", ";", "-", "–", "—"))
 
 
-def _edges(lines: Sequence[_Line]) -> set[int]:
+def _edges(lines: Sequence[SourceLine]) -> set[int]:
     """The first and the last line of each page (where pages are known)."""
     out: set[int] = set()
     for i, ln in enumerate(lines):
@@ -107,7 +98,7 @@ def _edges(lines: Sequence[_Line]) -> set[int]:
     return out
 
 
-def _opens(lines: Sequence[_Line], i: int) -> bool:
+def _opens(lines: Sequence[SourceLine], i: int) -> bool:
     """Whether line `i` may open a title: the line before it ended a sentence, a note or a
     table's row, or there is none."""
     if i == 0:
@@ -116,11 +107,13 @@ def _opens(lines: Sequence[_Line], i: int) -> bool:
     return not before.strip() or bool(_ENDED.search(before) or COLUMNS.search(before))
 
 
-def _said(lines: Sequence[_Line], a: int, b: int) -> str:
+def _said(lines: Sequence[SourceLine], a: int, b: int) -> str:
     return " ".join(" ".join(ln.text for ln in lines[a:b]).split())
 
 
-def _title_above(lines: Sequence[_Line], i: int, edges: set[int], tail: str = "") -> int | None:
+def _title_above(
+    lines: Sequence[SourceLine], i: int, edges: set[int], tail: str = ""
+) -> int | None:
     """Where the title begins that ends on the line above line `i` (a lone number), or on line
     `i` itself with `tail` before the number ('transfer. § 708.22'); or None."""
     for k in range(1, MAX_LINES + 1 - bool(tail)):
@@ -133,7 +126,7 @@ def _title_above(lines: Sequence[_Line], i: int, edges: set[int], tail: str = ""
     return None
 
 
-def _title_below(lines: Sequence[_Line], i: int, edges: set[int]) -> int | None:
+def _title_below(lines: Sequence[SourceLine], i: int, edges: set[int]) -> int | None:
     """Where the text begins after a title on the lines below a lone number `i`, or None."""
     if i + 1 >= len(lines) or not lines[i + 1].text.strip()[:1].isupper():
         return None
@@ -147,7 +140,7 @@ def _title_below(lines: Sequence[_Line], i: int, edges: set[int]) -> int | None:
     return None
 
 
-def _continued(lines: Sequence[_Line], i: int, title: str, edges: set[int]) -> int | None:
+def _continued(lines: Sequence[SourceLine], i: int, title: str, edges: set[int]) -> int | None:
     """Where the text begins when `title` (of a number-first heading on line `i`, without its
     period) runs on to the next line or two and ends there with a period; or None."""
     if _ENDED.search(title):
@@ -168,7 +161,7 @@ Head = tuple[int, int, str, str]
 """A heading found: lines [a, b) print it; its number; its title."""
 
 
-def _at(lines: Sequence[_Line], i: int, edges: set[int]) -> tuple[Head | None, bool]:
+def _at(lines: Sequence[SourceLine], i: int, edges: set[int]) -> tuple[Head | None, bool]:
     """The heading with a hanging number that begins at or ends on line `i`, and whether its
     number comes after its title."""
     text = lines[i].text.strip()
@@ -193,13 +186,13 @@ def _at(lines: Sequence[_Line], i: int, edges: set[int]) -> tuple[Head | None, b
     return None, False
 
 
-def _starts_text(lines: Sequence[_Line], b: int) -> bool:
+def _starts_text(lines: Sequence[SourceLine], b: int) -> bool:
     """Whether line `b`, after a heading, may begin its text: not a sentence's lower-case
     remainder ('... the state rules. § 708.17' / 'applies to mounds.' is a sentence)."""
     return b >= len(lines) or not lines[b].text.strip()[:1].islower()
 
 
-def _heads(lines: Sequence[_Line]) -> tuple[list[Head], int]:
+def _heads(lines: Sequence[SourceLine]) -> tuple[list[Head], int]:
     """Each heading that the lines print with a hanging number, and how many of them give
     their number after the title."""
     edges = _edges(lines)
@@ -217,7 +210,7 @@ def _heads(lines: Sequence[_Line]) -> tuple[list[Head], int]:
     return out, after
 
 
-def hanging_numbers(lines: list[L], make: Callable[[str, int, int | None], L]) -> list[L]:
+def hanging_numbers(lines: list[L], make: MakeLine[L]) -> list[L]:
     """`lines` with each heading whose number hangs beside its title set number first on one
     line (module docstring); unchanged when fewer than `MIN_HEADS` give the number after."""
     heads, after = _heads(lines)

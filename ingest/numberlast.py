@@ -30,10 +30,10 @@ from __future__ import annotations
 import itertools
 import logging
 import re
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Sequence
 
 from ingest.hanging import is_title
+from ingest.sourcelines import L, MakeLine, SourceLine
 
 log = logging.getLogger(__name__)
 
@@ -61,21 +61,11 @@ _REFERENCE = re.compile(r"(?i)\b(?:see|under|per|by|in|of|to|with|and|or)$")
 """A last word that makes the number after it a reference ('as required by § 44.12')."""
 
 
-class _Line(Protocol):
-    text: str
-    start: int
-    pdf_page: int | None
-
-
-L = TypeVar("L", bound=_Line)
-Make = Callable[[str, int, int | None], L]
-
-
 def _key(num: str) -> tuple[int, ...]:
     return tuple(int(x) for x in re.findall(r"\d+", num))
 
 
-def _opens(lines: Sequence[_Line], i: int) -> bool:
+def _opens(lines: Sequence[SourceLine], i: int) -> bool:
     """Whether a heading may begin on line `i`: the first line, or after an ended line."""
     if i == 0 or lines[i - 1].pdf_page != lines[i].pdf_page:
         return True
@@ -83,7 +73,7 @@ def _opens(lines: Sequence[_Line], i: int) -> bool:
     return not before or bool(_ENDED.search(before)) or _flush_right(before) is not None
 
 
-def _starts_text(lines: Sequence[_Line], b: int) -> bool:
+def _starts_text(lines: Sequence[SourceLine], b: int) -> bool:
     """Whether line `b` may follow a heading: not a sentence's lower-case remainder."""
     return b >= len(lines) or not lines[b].text.strip()[:1].islower()
 
@@ -109,7 +99,7 @@ Head = tuple[int, int, str, str]
 """A heading found: lines [a, b) print it; its number as printed; its title."""
 
 
-def _right_heads(lines: Sequence[_Line]) -> list[Head]:
+def _right_heads(lines: Sequence[SourceLine]) -> list[Head]:
     """Headings whose number stands flush right of the title, on its line or the next."""
     out: list[Head] = []
     for i, ln in enumerate(lines):
@@ -126,7 +116,7 @@ def _right_heads(lines: Sequence[_Line]) -> list[Head]:
     return out
 
 
-def _bracket_heads(lines: Sequence[_Line]) -> list[Head]:
+def _bracket_heads(lines: Sequence[SourceLine]) -> list[Head]:
     """Capitalised headings ending with their number in brackets, wrapped over centred lines."""
     out: list[Head] = []
     for i, ln in enumerate(lines):
@@ -157,7 +147,7 @@ def _rising(heads: list[Head]) -> int:
     return sum(b > a for a, b in itertools.pairwise(keys)) + bool(keys)
 
 
-def number_last(lines: list[L], make: Make[L]) -> list[L]:
+def number_last(lines: list[L], make: MakeLine[L]) -> list[L]:
     """`lines` with each heading that gives its number after its title set number first (module
     docstring); unchanged where fewer than `MIN_HEADS` headings are printed so."""
     heads = max(_right_heads(lines), _bracket_heads(lines), key=len)
@@ -188,7 +178,7 @@ def _marked(text: str, n: str) -> re.Match[str] | None:
     return re.search(rf"(?:(?<=[.;:)])[ \t]+|(?<=[;:)])|(?<=\D\.)){n}$", text.rstrip())
 
 
-def _bare_mark(lines: Sequence[_Line], k: int, n: str) -> bool:
+def _bare_mark(lines: Sequence[SourceLine], k: int, n: str) -> bool:
     """Whether line `k` is only the mark `n`, between a line that ended (a title) and the next
     line of the same page."""
     if lines[k].text.strip() != n or not 0 < k < len(lines) - 1:
@@ -198,7 +188,7 @@ def _bare_mark(lines: Sequence[_Line], k: int, n: str) -> bool:
     return same and bool(_ENDED.search(before.text.strip())) and bool(after.text.strip())
 
 
-def footnoted_notes(lines: list[L], make: Make[L]) -> list[L]:
+def footnoted_notes(lines: list[L], make: MakeLine[L]) -> list[L]:
     """`lines` with each page's footnoted history notes moved, bracketed, under the lines
     whose raised number calls them; the mark leaves the line (module docstring). Pages
     unknown (not a PDF), or a note whose number no line of its page calls, stay as they are."""

@@ -46,12 +46,12 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from itertools import pairwise
-from typing import Protocol, TypeVar
 
 from ingest.grammar import contents_titles
 from ingest.hanging import is_title
+from ingest.sourcelines import L, MakeLine, SourceLine
 
 log = logging.getLogger(__name__)
 
@@ -67,16 +67,7 @@ _CONTINUED = re.compile(
 _BARE = re.compile(r"^(?:§{1,2}|Sec\.|Section)[ \t]*")
 
 
-class _Line(Protocol):
-    text: str
-    start: int
-    pdf_page: int | None
-
-
-L = TypeVar("L", bound=_Line)
-
-
-def _edges(lines: Sequence[_Line]) -> set[int]:
+def _edges(lines: Sequence[SourceLine]) -> set[int]:
     """The first and the last line of each page (where pages are known)."""
     out: set[int] = set()
     for i, ln in enumerate(lines):
@@ -89,12 +80,12 @@ def _edges(lines: Sequence[_Line]) -> set[int]:
     return out
 
 
-def _said(lines: Sequence[_Line], a: int, b: int) -> str:
+def _said(lines: Sequence[SourceLine], a: int, b: int) -> str:
     return " ".join(" ".join(ln.text for ln in lines[a:b]).split())
 
 
 def _title_end(
-    lines: Sequence[_Line], i: int, edges: set[int], listed: str | None
+    lines: Sequence[SourceLine], i: int, edges: set[int], listed: str | None
 ) -> tuple[int, str] | None:
     """(the line after the title, the title) of a title under the lone number on line `i`: up
     to `MAX_LINES` lines ended by a period that read as a title, or the contents' title
@@ -114,7 +105,10 @@ def _title_end(
 
 
 def _heads(
-    lines: Sequence[_Line], listed: dict[str, str], skip: Collection[int] = (), one: bool = False
+    lines: Sequence[SourceLine],
+    listed: dict[str, str],
+    skip: Collection[int] = (),
+    one: bool = False,
 ) -> list[tuple[int, int, str, str]]:
     """Each (number's line, the line after its title, number, title) the lines print: a number
     alone over its title, and with `one` also a number with its title after it on its line
@@ -158,7 +152,7 @@ def _norm(text: str) -> str:
 
 
 def _line_title(
-    lines: Sequence[_Line], i: int, edges: set[int], rest: str, listed: str | None
+    lines: Sequence[SourceLine], i: int, edges: set[int], rest: str, listed: str | None
 ) -> tuple[int, str] | None:
     """(the line after the title, the title) of a title that starts after the number on line
     `i`: the contents' title `listed` for the number, on up to `MAX_LINES` lines, or the rest of
@@ -178,7 +172,7 @@ def _line_title(
     return None
 
 
-def _contents(lines: Sequence[_Line]) -> tuple[dict[str, str], set[int]]:
+def _contents(lines: Sequence[SourceLine]) -> tuple[dict[str, str], set[int]]:
     """A contents list's titles by number, and its entries' lines: entries whose title reads as
     one, in a run of at least `MIN_HEADS` of them."""
     titles: dict[str, str] = {}
@@ -194,7 +188,7 @@ def _contents(lines: Sequence[_Line]) -> tuple[dict[str, str], set[int]]:
     return titles, set(at)
 
 
-def _body_heads(lines: Sequence[_Line]) -> list[tuple[int, int, str, str]] | None:
+def _body_heads(lines: Sequence[SourceLine]) -> list[tuple[int, int, str, str]] | None:
     """The heads of a table whose rows may give the number and title on one line, read past a
     contents list (whose entries never head a section: where a number heads a row in the body
     too, the body's row starts it); None where the reading is not sure: fewer than `MIN_HEADS`
@@ -211,7 +205,7 @@ def _body_heads(lines: Sequence[_Line]) -> list[tuple[int, int, str, str]] | Non
     return heads
 
 
-def _right_first(lines: Sequence[_Line], heads: list[tuple[int, int, str, str]]) -> int | None:
+def _right_first(lines: Sequence[SourceLine], heads: list[tuple[int, int, str, str]]) -> int | None:
     """Where the first row's text starts when each row's right cell came out before its left one
     (nothing but page furniture follows the last row's heading); else None."""
     edges = _edges(lines)
@@ -234,7 +228,7 @@ def _right_first(lines: Sequence[_Line], heads: list[tuple[int, int, str, str]])
     return j if j < first else None
 
 
-def table_rows(lines: list[L], make: Callable[[str, int, int | None], L]) -> list[L]:
+def table_rows(lines: list[L], make: MakeLine[L]) -> list[L]:
     """`lines` with each section heading read down a table's left cell set number first on one
     line, and continued rows' markers taken out (module docstring); unchanged when fewer than
     `MIN_HEADS` numbers stand alone over their titles."""
@@ -268,7 +262,7 @@ def table_rows(lines: list[L], make: Callable[[str, int, int | None], L]) -> lis
     return out
 
 
-def _uncontinued(lines: Sequence[L], make: Callable[[str, int, int | None], L]) -> list[L]:
+def _uncontinued(lines: Sequence[L], make: MakeLine[L]) -> list[L]:
     """`lines` without continued rows' markers; the text after a marker stays."""
     out: list[L] = []
     for ln in lines:
