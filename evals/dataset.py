@@ -13,6 +13,9 @@
   like ``fresh``: run it only to report. ``unseen-N`` is one batch alone (`evals/unseen-N/`;
   ``unseen-1`` is `evals/unseen/`).
 
+A writer's broken item (its question and its expectations describe different things) stays in its
+frozen file and is listed with the reason in `evals/blind/void.yaml`: it is not scored.
+
 The JSON files use the corpus zoo's question schema (see `evals/zoo/README.md`): value *groups* of
 acceptable spellings, `expect_abstain`, and `expect_yesno` for yes/no questions.
 """
@@ -35,6 +38,7 @@ CASES_FILE = EVALS_DIR / "cases.yaml"
 BLIND_DIR = EVALS_DIR / "blind"
 ZOO_DIR = EVALS_DIR / "zoo"
 UNSEEN_DIR = EVALS_DIR / "unseen"
+VOID_FILE = BLIND_DIR / "void.yaml"
 SPLITS = ("tune", "blind", "zoo", "fresh", "unseen")
 DEFAULT_SPLITS = ("tune", "blind", "zoo")
 
@@ -130,8 +134,26 @@ def _from_question(item: dict[str, Any], split: str) -> EvalCase:
     )
 
 
+def voided(path: Path | None = None) -> dict[str, str]:
+    """Item id -> why the item is not scored (a writer's error found after the freeze)."""
+    path = path or VOID_FILE
+    if not path.is_file():
+        return {}
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if not isinstance(data, dict):
+            raise TypeError(f"a {type(data).__name__}, not a mapping")
+        return {str(k): str(v) for k, v in data.items()}
+    except (yaml.YAMLError, TypeError) as exc:
+        raise ConfigError(
+            f"Void list {str(path)!r} cannot be read ({type(exc).__name__}: {exc}). "
+            "Fix the file: a mapping of item id to the reason it is not scored."
+        ) from exc
+
+
 def load_question_file(path: Path, split: str) -> list[EvalCase]:
-    """Questions in the zoo schema: a JSON list, or an object with a ``questions`` list."""
+    """Questions in the zoo schema: a JSON list, or an object with a ``questions`` list; items on
+    the void list (`voided`) are left out."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         items = data["questions"] if isinstance(data, dict) else data
@@ -141,7 +163,8 @@ def load_question_file(path: Path, split: str) -> list[EvalCase]:
             f"Question file {str(path)!r} cannot be read ({type(exc).__name__}: {exc}). "
             "Fix the file: the question schema of evals/zoo/README.md."
         ) from exc
-    return _check_unique(cases, path)
+    void = voided()
+    return [case for case in _check_unique(cases, path) if case.id not in void]
 
 
 def zoo_cities(root: Path | None = None) -> list[Path]:

@@ -109,6 +109,34 @@ def test_blind_questions_name_known_cities_and_cite_a_section_when_they_should_a
         assert case.should_refuse or case.expected_sections, case.id
 
 
+def test_a_voided_item_names_a_real_item_and_a_reason_and_is_not_scored() -> None:
+    import json
+
+    from evals.dataset import BLIND_DIR, EVALS_DIR, voided
+
+    void = voided()
+    files = [*BLIND_DIR.glob("*.json"), *EVALS_DIR.glob("unseen*/*/expected.json")]
+    written: set[str] = set()
+    for f in files:
+        data = json.loads(f.read_text(encoding="utf-8"))
+        written |= {q["id"] for q in (data["questions"] if isinstance(data, dict) else data)}
+    assert void and set(void) <= written
+    assert all(len(reason) > 20 for reason in void.values())
+    loaded = {c.id for split in SPLITS for c in load_split(split)}
+    assert not loaded & set(void)
+
+
+def test_an_unreadable_void_list_is_a_config_error_naming_the_file(tmp_path) -> None:
+    from core.errors import ConfigError
+    from evals.dataset import voided
+
+    bad = tmp_path / "void.yaml"
+    bad.write_text("- just\n- a list\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"void\.yaml"):
+        voided(bad)
+    assert voided(tmp_path / "missing.yaml") == {}
+
+
 @pytest.mark.parametrize(
     ("answer", "word"),
     [
