@@ -206,13 +206,34 @@ def _claim(instruction: str) -> str:
     return instruction[ends[-1] :] if ends else ""
 
 
+_WHEN = re.compile(
+    r"\bhow (?:long|soon)\b|\bby when\b|\bdeadline\b|\bhow many (?:days|months|years)\b", re.I
+)
+_DISTANCE = re.compile(
+    r"\b(?:f(?:ee)?t|foot|far|close|near|setbacks?|distance|enough|ok(?:ay)?|legal|allowed|meets?|"
+    r"pass|complian\w*|from)\b|\d\s*'",
+    re.I,
+)
+
+
+def _asks_when_not_where(text: str) -> bool:
+    """The sentences that ask ask for a time and name no distance: 'the sewer is 60 ft from our
+    lot line. How long do we have to hook up?' asks a deadline; the 60 ft is the story."""
+    sentences = re.split(r"(?<=[.?!])\s+", text.strip())
+    asking = " ".join(s for s in sentences if s.endswith("?")) or sentences[-1]
+    return bool(_WHEN.search(asking)) and not _DISTANCE.search(asking)
+
+
 def _topics(text: str, params: CalcParams) -> list[Topic]:
     """Every topic the question touches, most specific first."""
     found: list[Topic] = []
+    when_not_where = _asks_when_not_where(text)
     for topic, pattern in _TOPIC_RULES:
         if not pattern.search(text):
             continue
         if topic == "site" and not params.distances:
+            continue
+        if topic in ("site", "setback") and when_not_where:
             continue
         if topic == "build" and re.search(r"\bpermit\b", text, re.I):
             continue
@@ -244,7 +265,7 @@ def _topics(text: str, params: CalcParams) -> list[Topic]:
     if not found:
         if params.sludge_in is not None or params.scum_in is not None:
             found.append("pumping")
-        elif params.distances:
+        elif params.distances and not when_not_where:
             found.append("site")
         elif params.perc_rate_mpi is not None and params.bedrooms is not None:
             found.append("area")

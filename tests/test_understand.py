@@ -86,6 +86,17 @@ def test_typo_of_a_known_city_is_not_an_unknown_place() -> None:
             ["general"],
             id="cut-down-asks-the-relief",
         ),
+        pytest.param(
+            "The sewer main is now about 70 ft from our lot line. How long do we have to hook "
+            "the house up in Hugo?",
+            ["general"],
+            id="a-distance-in-the-story-of-a-when-question-is-no-site",
+        ),
+        pytest.param(
+            "My tank is 45 feet from the well. How soon will I know if it is ok in Hugo?",
+            ["site"],
+            id="a-when-question-that-also-asks-the-distance-is-a-site-check",
+        ),
     ],
 )
 def test_routes_each_question_to_its_topics(question: str, topics: list[str]) -> None:
