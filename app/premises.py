@@ -66,6 +66,10 @@ def premise_check(
             if name in ("duration", "frequency") and all(spans):
                 # '3 years' and '36 months' are one period
                 agree = any(abs(a - b) <= 0.02 * max(a, b) for a in spans[0] for b in spans[1])
+                if name == "duration" and _WITHIN.search(question):
+                    # 'do they have to report it within a day?' against 'not later than
+                    # eighteen (18) hours': a rule sooner than the asked bound meets it
+                    agree = min(spans[1]) <= max(spans[0]) * 1.02
             enough = lex.pattern(lex.meets).search(question)
             have, need = _figures(stated), _figures(found)
             if enough and len(have) == 1 and len(need) == 1 and name != "count":
@@ -85,6 +89,12 @@ def premise_check(
         # ('pumped before the sludge reaches 12 inches of the outlet'): not that interval
         return ("No", "no such interval")
     return None
+
+
+_WITHIN = re.compile(
+    r"\b(?:have|has|need|needs|required|must|got|supposed)\b(?: to)?\b.{0,60}\bwithin\b", re.I
+)
+"""An obligation bounded by the asked period ('does the owner have to report it within a day?')."""
 
 
 _BACK = re.compile(r"^\W*(?:(?:so|and|but)\s+)?(?:that|this|it)(?:'s)?(?:\s+\S+){0,3}\s*\??$", re.I)

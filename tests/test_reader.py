@@ -336,6 +336,25 @@ def test_a_figure_told_in_the_question_is_checked_against_the_rule(
     assert checked is not None and checked[0] == word
 
 
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        pytest.param("Does the owner have to report it within a day?", "Yes",
+                     id="a-rule-sooner-than-the-asked-bound-meets-it"),
+        pytest.param("Do we have to report it within 12 hours?", "No",
+                     id="a-rule-later-than-the-asked-bound-does-not"),
+        pytest.param("Do we get 30 hours to report it?", "No",
+                     id="an-allowance-is-no-bound-and-must-match"),
+    ],
+)  # fmt: skip
+def test_a_deadline_asked_as_within_a_period_is_met_by_a_sooner_rule(
+    question: str, word: str
+) -> None:
+    provision = "Discharges shall be reported not later than eighteen (18) hours upon knowledge."
+    checked = premise_check(question, provision, ["duration"])
+    assert checked == (word, "eighteen (18) hours")
+
+
 def test_a_stated_count_is_checked_against_the_same_noun() -> None:
     provision = "At a minimum, four (4) satisfactory soil borings per site shall be made."
     word, found = premise_check("It only needs 2 soil borings, right?", provision, []) or ("", "")
