@@ -419,17 +419,21 @@ def _beyond_said(text: str, top: float | None, unit: str) -> tuple[list[float], 
 
 
 _TIMES = re.compile(r"\bmultiplied by (?:\d+ and (?:one-half|one half|a half) )?(\d+(?:\.\d+)?)")
+_MORE_PERCENT = re.compile(r"\bincreased by (\d+(?:\.\d+)?) percent")
+"""'... and where a garbage disposal is used, the standard capacity is increased by 50 percent'."""
 
 
 def _scaled_steps(said: str, step: list[float], last: list[float], heads: list[str]) -> list[float]:
     """Each column's step beyond the last row, from a sentence that gives the step of the plain
     column and the others as a multiple of it ('... plus 325 gallons for each bedroom over six;
-    where the dwelling has a garbage disposal, that capacity shall be multiplied by 1.5'): the
+    where the dwelling has a garbage disposal, that capacity shall be multiplied by 1.5', or
+    '... increased by fifty (50) percent'): the
     plain column's step, and the multiple of it for a column whose last figure is that multiple
     of the plain one's; [] when a column fits neither."""
     plain = next((j for j, h in enumerate(heads) if _BASELINE.search(h.lower())), 0)
     times = _TIMES.search(read_numbers(said) or "")
-    factor = float(times.group(1)) if times else None
+    more = _MORE_PERCENT.search(read_numbers(said) or "")
+    factor = float(times.group(1)) if times else 1 + float(more.group(1)) / 100 if more else None
     out = []
     for j, figure in enumerate(last):
         if j == plain:

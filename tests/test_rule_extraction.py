@@ -66,6 +66,17 @@ _MARGIN_TABLE = (
     "B. Where a garbage disposal is installed in the dwelling, the capacity required by "
     "subsection A shall be increased by 40 percent."
 )
+_PAST_TABLE = (
+    "(A) Every septic tank serving a dwelling shall have the capacity of Table 12-A.\n"
+    "Table 12-A. Minimum septic tank capacity, in gallons\n"
+    "Bedrooms      Standard      With garbage disposal\n"
+    "1 or 2        1,200         1,800\n"
+    "3 to 5        1,600         2,400\n"
+    "6             2,100         3,150\n"
+    "(B) For a dwelling with more than six (6) bedrooms, the standard capacity is 2,100 gallons "
+    "plus three hundred fifty (350) gallons for each bedroom over six, and where a garbage "
+    "disposal is used, the standard capacity is increased by fifty (50) percent."
+)
 
 # (id, text, title, rule id, inputs, expected figure): every figure worked by hand from the text
 SHAPES = [
@@ -161,6 +172,10 @@ SHAPES = [
      _MARGIN_TABLE.replace("increased by 40 percent", "multiplied by one and one-half (1.5)"),
      "Septic tanks", "tank.table.7-3", {"bedrooms": 4, "garbage_disposal": True}, 2400.0),
     # 1,600 x 1.5
+    ("past_the_table_a_step_and_the_other_column_a_percent_more", _PAST_TABLE, "Septic tanks",
+     "tank.table.7-3", {"bedrooms": 7, "garbage_disposal": False}, 2450.0),  # 2,100 + 350
+    ("past_the_table_the_other_column_a_percent_more", _PAST_TABLE, "Septic tanks",
+     "tank.table.7-3", {"bedrooms": 7, "garbage_disposal": True}, 3675.0),  # 2,450 x 1.5
     ("a_factor_times_the_capacity",
      "(a) A septic tank for a dwelling of three or fewer bedrooms shall be not less than 1,000 "
      "gallons, plus 300 gallons for each bedroom over three.\n(b) Where a garbage disposal is "
