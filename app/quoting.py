@@ -127,6 +127,36 @@ def key_words(question: str) -> set[str]:
     return {_stem(w) for w in content_words(question) if w not in GENERIC and not w.isdigit()}
 
 
+def _stating(part: str, best: Scored, ranked: list[Scored]) -> Scored:
+    """For a figure the asking sentence states ('So we only pump every 4 years?'), the chosen
+    provision's section's provision that states a figure of that type ('(2) At least once every
+    48 months, if it serves a seasonal dwelling'), when the chosen one states none ('(d) The
+    owner of a seasonal dwelling shall file ... fewer than 180 days' states no interval)."""
+    said = stated_types(asking_and_context(part)[0])
+    if "frequency" in said:  # 'every 4 years' is an interval before it is a period
+        said = ["frequency"]
+    if not said or any(figure(best.provision.text, t, part) for t in said):
+        return best
+    section = best.provision.section
+    return next(
+        (
+            s
+            for s in ranked
+            if s.provision.section.ref == section.ref
+            and s.provision.section.jurisdiction == section.jurisdiction
+            and any(figure(s.provision.text, t, part) for t in said)
+        ),
+        best,
+    )
+
+
+def _tells_the_case(question: str, case: str, rule: str) -> bool:
+    """Whether an exemption's own case names what the question's story tells and the rule does
+    not ('a foreclosed house at the sheriff's sale' and '(b) a transfer by foreclosure')."""
+    own, ruled = key_words(case), key_words(rule)
+    return any(_near(k, own) and not _near(k, ruled) for k in key_words(question))
+
+
 def lexical_evidence(question: str, text: str) -> bool:
     """Whether `text` holds the question's key words: two of them, or its only one, or (with the
     ordinance's words for the resident's) two of those."""
@@ -402,6 +432,8 @@ class QuotingMixin(SubjectMixin):
         elif main is None and wanted is not None:
             ruling = self._typed(ranked, wanted, part, _q(u))
             best = ruling[0] if ruling else best
+        if yes_no:
+            best = _stating(part, best, ranked)
         text = best.provision.text
         lead = opening = ""
         if yes_no:
@@ -595,7 +627,13 @@ class QuotingMixin(SubjectMixin):
                     continue
             item = asked_item(part, text)
             cases = item if item != text else text.partition(":")[2]
-            if cases and speaks_of(subject, cases) < speaks_of(subject, best.provision.text):
+            if (
+                cases
+                and speaks_of(subject, cases) < speaks_of(subject, best.provision.text)
+                and not _tells_the_case(
+                    part, cases, f"{best.provision.text} {text.partition(':')[0]}"
+                )
+            ):
                 continue  # a list of exemptions, none of them the asked case ('a tank lid')
             if speaks_of(rarest, text) < speaks_of(rarest, best.provision.text):
                 continue  # 'the flood fringe, as opposed to the floodway?': not the asked case

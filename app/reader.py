@@ -833,6 +833,11 @@ _ITEMS = re.compile(
 )  # '(2) ...', '(b) ...', 'c. ...', '6.3.2(b) ...'
 
 
+def _held(stem: str, own: set[str]) -> bool:
+    """The stem, or a longer form of it ('foreclos' in 'foreclosur')."""
+    return stem in own or (len(stem) >= 5 and any(o.startswith(stem) for o in own))
+
+
 def asked_item(question: str, provision: str) -> str:
     """A list's lead-in with the items that hold most of the question's subject words the lead-in
     does not ('(2) All repair, extension, replacement ...' for 'a permit to replace my tank?',
@@ -842,8 +847,8 @@ def asked_item(question: str, provision: str) -> str:
     if len(pieces) < 3:
         return provision
     lead, items = pieces[0], pieces[1:]
-    subject = {_stem(w) for w in subject_words(question)} - set(stems(lead))
-    held = [len(subject & set(stems(item))) for item in items]
+    subject = subject_words(question) - set(stems(lead))
+    held = [sum(_held(w, set(stems(item))) for w in subject) for item in items]
     best = max(held)
     if best == 0 or held.count(best) == len(items):
         return provision

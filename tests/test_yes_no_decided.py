@@ -369,7 +369,15 @@ def test_a_yes_no_answer_follows_what_decides_it(
         assert re.search(rf"{re.escape(cited)}(?![\d.])", lead), answer
 
 
-def test_an_item_numbered_after_its_section_is_an_item_of_the_list() -> None:
+@pytest.mark.parametrize(
+    "question",
+    [
+        pytest.param("Does a transfer by foreclosure need the inspection?", id="the-texts-word"),
+        pytest.param("We're buying a foreclosed house at the sheriff's sale. Is an inspection "
+                     "required before the transfer?", id="another-form-of-the-word-in-the-story"),
+    ],
+)  # fmt: skip
+def test_an_item_numbered_after_its_section_is_an_item_of_the_list(question: str) -> None:
     from app.reader import asked_item
 
     provision = (
@@ -377,8 +385,18 @@ def test_an_item_numbered_after_its_section_is_an_item_of_the_list() -> None:
         "transfer by foreclosure or by deed in lieu of foreclosure; or 6.3.2(c) a lot with no "
         "dwelling."
     )
-    item = asked_item("Does a transfer by foreclosure need the inspection?", provision)
+    item = asked_item(question, provision)
     assert "foreclosure" in item and "spouses" not in item, item
+
+
+def test_an_exemption_names_the_case_the_story_tells_and_the_rule_does_not() -> None:
+    from app.quoting import _tells_the_case
+
+    question = "We're buying a foreclosed house at the sheriff's sale. Is an inspection required?"
+    rule = "Before a property transfer, the seller shall obtain a compliance inspection."
+    assert _tells_the_case(question, "(b) a transfer by foreclosure;", rule)
+    assert not _tells_the_case(question, "(a) a transfer between spouses;", rule)
+    assert not _tells_the_case(question, "(c) a transfer of an inspected property;", rule)
 
 
 @pytest.mark.slow
