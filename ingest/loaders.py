@@ -2,7 +2,8 @@
 
 Supported: ``.txt`` (utf-8, utf-8 with BOM, utf-16/utf-32 with BOM, cp1252/latin-1 if the bytes
 look like text), ``.pdf``
-(pypdf, one page of text per PDF page), ``.md`` and ``.html``. Every failure raises an
+(pypdf, one page of text per PDF page; laid out when titles stand in a margin column beside the
+text, `ingest.margins`), ``.md`` and ``.html``. Every failure raises an
 `IngestError` subclass whose message names the file and the fix.
 """
 
@@ -25,6 +26,7 @@ from core.errors import (
     UnreadableDocumentError,
     UnsupportedFormatError,
 )
+from ingest.margins import has_margin_column
 
 log = logging.getLogger(__name__)
 
@@ -229,13 +231,13 @@ def _inline(text: str) -> str:
     return text.replace("`", "")
 
 
-def _extract_pages(pages: Any, path: Path) -> tuple[list[str], list[int]]:
+def _extract_pages(pages: Any, path: Path, mode: str = "plain") -> tuple[list[str], list[int]]:
     """Text of each page, and the (1-based) numbers of pages whose extraction raised."""
     out: list[str] = []
     failed: list[int] = []
     for i, page in enumerate(pages, start=1):
         try:
-            out.append(page.extract_text() or "")
+            out.append(page.extract_text(extraction_mode=mode) or "")
         except Exception as exc:  # a broken page must not lose the others
             log.warning("%s: page %d could not be read (%s: %s)", path, i, type(exc).__name__, exc)
             out.append("")
@@ -307,6 +309,10 @@ def _load_pdf(path: Path) -> SourceText:
                 path,
             )
         pages, failed = _extract_pages(reader.pages, path)
+        if not failed and any(pages):  # a margin column of titles beside the text
+            laid, broken = _extract_pages(reader.pages, path, "layout")
+            if not broken and has_margin_column(laid, pages):
+                pages = laid
     except UnreadableDocumentError:
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, OSError, AttributeError) as exc:

@@ -15,6 +15,13 @@ read so only when one column starts most lines (the text column), the lines with
 it start a section (a number begins the margin or the text beside it) at least `MIN_BLOCKS`
 times, and each margin piece is a few words, not a sentence: a table's gaps, a contents list or
 line numbers down a bill's edge are never a margin.
+
+A PDF sets the margin column beside its text only by where it draws them, so its plain text
+extraction runs the two together ('Septic tank the capacity the following table gives') or gives
+the margin's lines after the text beside them. The loader then reads such a PDF's pages as laid
+out (`has_margin_column`), columns kept apart by spaces; each page finds its own text column
+(a layout's columns are counted from its page's leftmost text), and the margin may stand a few
+spaces in. A title word broken at the margin's edge ('before cover-' / 'ing.') is joined again.
 """
 
 from __future__ import annotations
@@ -27,12 +34,13 @@ from typing import Protocol, TypeVar
 
 MIN_BLOCKS = 3
 MIN_SHARE = 0.4  # of the text's lines start at the column
-_SPLIT = re.compile(r"^(?P<margin>\S(?:.*?\S)?)(?P<gap> {2,}|\t+)(?P<body>\S.*)$")
+_SPLIT = re.compile(r"^(?P<lead> *)(?P<margin>\S(?:.*?\S)?)(?P<gap> {2,}|\t+)(?P<body>\S.*)$")
 _NUMBER = re.compile(
     r"^(?P<num>(?:(?:section|sec\.?|§+)\s*)?\d+(?:[.-]\d+)*[a-z]?(?:[.:](?!\d)|(?=\s)|$))\s*",
     re.I,
 )
 _MAX_MARGIN_WORDS = 6
+_CANDIDATES = 3  # columns tried on a page
 _GAP = re.compile(r"\S {3,}\S")  # a table's column gap inside a line
 
 
@@ -53,38 +61,67 @@ class _Piece:
 
 
 def _piece(text: str, column: int) -> _Piece | None:
-    """The line's margin words and its text, when its text starts at `column`."""
+    """The line's margin words and its text, when its text starts at `column` and its margin
+    stands at most a quarter of the way in."""
     m = _SPLIT.match(text)
-    if m is None and text[:1].strip() and len(text) < column - 1:
+    lead = len(text) - len(text.lstrip(" "))
+    if m is None and text.strip() and lead * 4 <= column and len(text) < column - 1:
         margin, body = text.strip(), ""  # the margin's words on a line of their own
     elif m is None or m.start("body") != column or _GAP.search(m.group("body")):
         return None  # not at the column, or a table's row
+    elif len(m.group("lead")) * 4 > column:
+        return None
     else:
         margin, body = m.group("margin"), m.group("body")
-    if not re.search(r"[A-Za-z]{2}", margin) or len(margin.split()) > _MAX_MARGIN_WORDS:
+    number = _NUMBER.match(margin)
+    bare = body and number is not None and number.end() == len(margin)  # '34.11' over its title
+    if not (bare or re.search(r"[A-Za-z]{2}", margin)) or len(margin.split()) > _MAX_MARGIN_WORDS:
         return None
     return _Piece(margin, body, column)
 
 
-def _column(lines: Sequence[_Line]) -> int | None:
-    """The text column: where the text beside margin words starts most often, from 8 to 40
-    characters in (a list item's text may be indented further on its own lines), when most
-    lines of the text start there or further in."""
-    beside: Counter[int] = Counter()
-    for ln in lines:
+def _columns(lines: Sequence[_Line]) -> dict[int | None, int] | None:
+    """The text column of each page: of the places where the text beside margin words starts
+    most often on it, from 8 to 40 characters in (a list item's text may be indented further on
+    its own lines), the one that reads the most titled sections down the margin (a contents
+    list's titles start left of the text's); None unless such lines number at least
+    `MIN_BLOCKS` and most lines of the text start at their page's column or further in."""
+    beside: dict[int | None, Counter[int]] = {}
+    at: dict[int | None, list[int]] = {}
+    for i, ln in enumerate(lines):
+        at.setdefault(ln.pdf_page, []).append(i)
         m = _SPLIT.match(ln.text.rstrip())
         if m is not None and 8 <= m.start("body") <= 40 and re.search(r"[A-Za-z]{2}", m["margin"]):
-            beside[m.start("body")] += 1
-    if not beside:
-        return None
-    column, count = beside.most_common(1)[0]
+            beside.setdefault(ln.pdf_page, Counter())[m.start("body")] += 1
+    columns: dict[int | None, int] = {}
+    for page, found in beside.items():
+        texts = [lines[i].text.rstrip() for i in at[page]]
+
+        def titled(column: int, texts: list[str] = texts) -> int:
+            return len(_blocks([_piece(t, column) for t in texts]))
+
+        ranked = [c for c, _ in found.most_common(_CANDIDATES)]
+        columns[page] = max(ranked, key=lambda c: (titled(c), found[c]))
+    count = sum(beside[page][c] for page, c in columns.items())
     if count < MIN_BLOCKS:
         return None
-    text = [ln.text.rstrip() for ln in lines if ln.text.strip()]
-    inside = sum(len(t) - len(t.lstrip()) >= column for t in text)
+    text = [ln for ln in lines if ln.text.strip()]
+    inside = 0
+    for ln in text:
+        t = ln.text.rstrip()
+        column = columns.get(ln.pdf_page)
+        inside += column is not None and len(t) - len(t.lstrip()) >= column
     if inside + count < MIN_SHARE * len(text):
         return None
-    return column
+    return columns
+
+
+def _pieces(lines: Sequence[_Line], columns: dict[int | None, int]) -> list[_Piece | None]:
+    out: list[_Piece | None] = []
+    for ln in lines:
+        column = columns.get(ln.pdf_page)
+        out.append(None if column is None else _piece(ln.text.rstrip(), column))
+    return out
 
 
 def _starts_section(piece: _Piece) -> bool:
@@ -94,7 +131,10 @@ def _starts_section(piece: _Piece) -> bool:
 def _heading(margin: list[str], body: str) -> str:
     """The run-in heading line: the number (from the margin or the text), the margin's title
     ending in a period, then the rest of the text's first line."""
-    title = " ".join(margin)
+    title = ""
+    for part in margin:  # a word broken at the margin's edge is joined again
+        broken = title.endswith("-") and title[-2:-1].isalpha() and part[:1].islower()
+        title = title[:-1] + part if broken else f"{title} {part}".strip()
     numbered = _NUMBER.match(title)
     if numbered is None and (m := _NUMBER.match(body)) is not None:
         number, body = m.group("num"), body[m.end() :]
@@ -124,16 +164,56 @@ def _blocks(pieces: list[_Piece | None]) -> list[tuple[int, int]]:
     return out
 
 
+def _found(lines: Sequence[_Line]) -> tuple[list[_Piece | None], list[tuple[int, int]]] | None:
+    columns = _columns(lines)
+    if columns is None:
+        return None
+    pieces = _pieces(lines, columns)
+    blocks = _blocks(pieces)
+    return (pieces, blocks) if len(blocks) >= MIN_BLOCKS else None
+
+
+@dataclass
+class _PageLine:
+    text: str
+    start: int
+    pdf_page: int | None
+
+
+def has_margin_column(laid: Sequence[str], plain: Sequence[str]) -> bool:
+    """Whether a PDF's pages as laid out (`laid`) read titles down a margin column (module
+    docstring) that their plain text loses: for most sections the plain text does not give the
+    margin's lines, each a line of its own, before the text beside them (it runs them into the
+    text's lines, or gives them after the text). A table drawn cell by cell keeps them so, and
+    reads as it is (`ingest.tablerows`)."""
+    lines = [_PageLine(t, 0, i) for i, page in enumerate(laid) for t in page.splitlines()]
+    found = _found(lines)
+    if found is None:
+        return False
+    pieces, blocks = found
+    said = [" ".join(t.split()) for page in plain for t in page.splitlines() if t.strip()]
+    where: dict[str, list[int]] = {}
+    for k, t in enumerate(said):
+        where.setdefault(t, []).append(k)
+    kept = 0
+    for i, j in blocks:
+        block = [p for p in pieces[i:j] if p is not None]
+        margin = [" ".join(p.margin.split()) for p in block]
+        beside = where.get(" ".join(block[0].body.split()), [])
+        for k in where.get(margin[0], []):
+            if said[k : k + len(margin)] == margin and beside:
+                kept += min(beside, key=lambda b: abs(b - k)) > k
+                break
+    return kept * 2 < len(blocks)
+
+
 def margin_titles(lines: list[L], make: Callable[[str, int, int | None], L]) -> list[L]:
     """`lines` with margin titles set as run-in headings (module docstring); unchanged when the
     layout has no such margin."""
-    column = _column(lines)
-    if column is None:
+    found = _found(lines)
+    if found is None:
         return lines
-    pieces = [_piece(ln.text.rstrip(), column) for ln in lines]
-    blocks = _blocks(pieces)
-    if len(blocks) < MIN_BLOCKS:
-        return lines
+    pieces, blocks = found
     out: list[L] = []
     done = 0
     for i, j in blocks:

@@ -103,3 +103,31 @@ def test_a_number_alone_beside_the_title_heads_the_items_below_it() -> None:
     assert "Section 4-3. Permit term; extension." in out
     assert "A.  A permit is valid for one year." in out
     assert "Section 4-4. Septic tank pumping." in out
+
+
+LAID_OUT_PAGES = """\
+   34.01                     The purpose of this chapter is to protect
+   Purpose and               the public health and the waters of the
+   intent.                   city.
+   34.02                     For the purposes of this chapter the words
+   Definitions.              have the meanings given them here.
+\f34.06                      The permit holder shall notify the officer
+Inspection                 before any part of a system is covered.
+before cover-              No part shall be covered until inspected.
+ing.
+"""
+
+
+def test_each_page_of_a_laid_out_pdf_finds_its_own_text_column() -> None:
+    """A PDF's pages as laid out count their columns from each page's leftmost text, so one
+    page's text column (and margin) may stand a few characters in from another's; a title word
+    broken at the margin's edge is joined again."""
+    lines = [
+        Ln(t, pdf_page=page)
+        for page, text in enumerate(LAID_OUT_PAGES.split("\f"))
+        for t in text.splitlines()
+    ]
+    out = [ln.text for ln in margin_titles(lines, Ln)]
+    assert out[0] == "34.01 Purpose and intent. The purpose of this chapter is to protect"
+    assert "34.02 Definitions. For the purposes of this chapter the words" in out
+    assert "34.06 Inspection before covering. The permit holder shall notify the officer" in out

@@ -296,6 +296,18 @@ CITIES = [
         ["WRENFIELD CITY CODE", "Private Sewage Systems", "SECTION PROVISIONS", "(Ord."],
         "city-code-pdf-table-rows-after-contents-with-spaced-dot-leaders",
     ),
+    _fixture(
+        "margin-column-city",
+        "margin_column_city",
+        ["QUILLMOOR CITY CODE", "Supp. No. 4", "(Rev. 9-2023)", "Sections:", "(Ord."],
+        "city-code-pdf-number-and-wrapped-title-in-a-left-margin-column",
+    ),
+    _fixture(
+        "margin-column-city-b",
+        "margin_column_city",
+        ["QUILLMOOR CITY CODE", "Supp. No. 4", "(Rev. 9-2023)", "Sections:", "(Ord."],
+        "city-code-pdf-margin-column-drawn-after-the-text",
+    ),
     _place(
         UNSEEN_3 / "lindenvale",
         ["Rev. 3/2023", "Source:", "Effective Date:"],

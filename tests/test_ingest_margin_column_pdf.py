@@ -1,0 +1,121 @@
+"""A code chapter PDF whose section numbers stand in a narrow left margin column with the bold
+title wrapped below them, beside the section's text: its plain text extraction runs the two
+columns together (or gives the margin after the text), so the loader reads it as laid out and
+the margin step joins each title from its lines."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
+
+from ingest.margins import has_margin_column
+
+DRAWN_LINE_BY_LINE = FORMATS / "manifest-margin-column-city.yaml"
+MARGIN_DRAWN_LAST = FORMATS / "manifest-margin-column-city-b.yaml"
+
+ORDERS = [
+    pytest.param(DRAWN_LINE_BY_LINE, id="margin-and-text-drawn-line-by-line"),
+    pytest.param(MARGIN_DRAWN_LAST, id="margin-drawn-after-the-text"),
+]
+
+
+@pytest.mark.parametrize("manifest", ORDERS)
+def test_every_section_is_found_with_its_title_read_down_the_margin(manifest) -> None:
+    doc = parse_fixture(manifest)
+    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    assert got == expected_sections("margin_column_city")
+
+
+@pytest.mark.parametrize("manifest", ORDERS)
+@pytest.mark.parametrize(
+    ("number", "opening"),
+    [
+        pytest.param("34.11", "Every septic tank shall have a liquid capacity", id="two-lines"),
+        pytest.param("34.03", "Every building used for human occupancy", id="three-no-period"),
+        pytest.param("34.06", "The permit holder shall notify", id="word-broken-in-margin"),
+        pytest.param("34.13", "(A) The owner shall have every septic tank", id="three-lines"),
+    ],
+)
+def test_a_sections_text_opens_with_the_line_beside_its_number(manifest, number, opening) -> None:
+    text = " ".join(sections_by_ref(parse_fixture(manifest))[number].text.split())
+    assert text.startswith(opening)
+
+
+@pytest.mark.parametrize("manifest", ORDERS)
+def test_no_title_word_stays_in_a_text_and_no_text_word_in_a_title(manifest) -> None:
+    by_ref = sections_by_ref(parse_fixture(manifest))
+    for number, title in expected_sections("margin_column_city"):
+        section = by_ref[number]
+        assert section.title == title
+        lines = section.text.splitlines()
+        margin = {w.strip(".;-") for w in title.split() if len(w) > 3}
+        for line in lines[:4]:  # the lines the title stood beside
+            words = line.split()
+            assert not (words and words[0].strip(".;") in margin and words[0][:1].isupper()), (
+                number,
+                line,
+            )
+
+
+@pytest.mark.parametrize("manifest", ORDERS)
+@pytest.mark.parametrize(
+    ("number", "sentence"),
+    [
+        pytest.param(
+            "34.02",
+            "receive the effluent of a septic tank and spread it into the soil below",
+            id="definition-across-a-page",
+        ),
+        pytest.param(
+            "34.12",
+            "where it is slower. Soil slower than one inch in sixty minutes shall not",
+            id="sentence-across-a-page",
+        ),
+        pytest.param("34.11", "one and one-half times the capacity", id="after-the-table"),
+        pytest.param("34.26", "at the owner's cost when the order is not obeyed", id="last"),
+    ],
+)
+def test_a_section_keeps_its_whole_text_across_page_breaks(manifest, number, sentence) -> None:
+    section = sections_by_ref(parse_fixture(manifest))[number]
+    assert sentence in " ".join(section.text.split())
+
+
+@pytest.mark.parametrize("manifest", ORDERS)
+def test_running_heads_footers_and_notes_stay_out_of_section_text(manifest) -> None:
+    doc = parse_fixture(manifest)
+    furniture = ["QUILLMOOR", "INDIVIDUAL SEWAGE", "Supp. No.", "Rev. 9-2023", "34-2", "Ord. 5"]
+    for section in doc.sections:
+        if section.kind != "section":
+            continue
+        for piece in furniture:
+            assert piece not in section.text, (section.section, piece)
+    by_ref = sections_by_ref(doc)
+    assert "(Ord. 512, passed 3-4-2019; Am. Ord. 547, passed 8-2-2021)" in by_ref["34.04"].notes
+    assert any(n.startswith("Editor's note--Ord. 547") for n in by_ref["34.13"].notes)
+    assert any(n.startswith("Cross reference--") for n in by_ref["34.03"].notes)
+
+
+def test_a_margin_column_lost_by_plain_text_is_read_as_laid_out() -> None:
+    laid = [
+        "34.01          The purpose of this chapter is to protect the\n"
+        "Purpose.       public health and the lakes and streams of\n"
+        "               the city from the sewage of its buildings.\n"
+        "34.02          A permit is required for every\n"
+        "Permit         system in the city.\n"
+        "required.\n"
+        "34.03          Each tank shall be pumped every\n"
+        "Pumping of     three years by a licensed pumper, who shall\n"
+        "tanks.         report the pumping to the health officer\n"
+        "               within thirty days.\n"
+    ]
+    run_together = [" ".join(t.split()) for t in laid[0].splitlines()]
+    kept_apart = [
+        "34.01\nPurpose.\nThe purpose of this chapter is to protect the\n"
+        "public health and the lakes and streams of\nthe city from the sewage of its buildings.\n"
+        "34.02\nPermit\nrequired.\nA permit is required for every\nsystem in the city.\n"
+        "34.03\nPumping of\ntanks.\nEach tank shall be pumped every\n"
+        "three years by a licensed pumper, who shall\nreport the pumping to the health officer\n"
+        "within thirty days.\n"
+    ]
+    assert has_margin_column(laid, ["\n".join(run_together)])
+    assert not has_margin_column(laid, kept_apart)  # a table drawn cell by cell reads as it is
