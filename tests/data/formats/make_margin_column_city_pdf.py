@@ -14,7 +14,15 @@ revision date in the middle.
 first, then its margin column (number and title) with `set_xy`, so text extraction gives the
 margin's lines after the text beside them rather than between its lines.
 
-Test data only: run `python tests/data/formats/make_margin_column_city_pdf.py` to rebuild both."""
+`margin_column_city_c.pdf` sets the margin as another typesetter might: the number in a larger
+Times bold than the Helvetica bold title below it, each section's margin drawn before its text
+(so plain text extraction gives the number alone on a line, then the title's lines, then the
+text), and the inner margin wider than the outer, mirrored on even and odd pages. A layout
+reading counts the number's and the title's widths by its own estimate, so the text beside the
+number starts some characters left of the text beside the title.
+
+Test data only: run `python tests/data/formats/make_margin_column_city_pdf.py` to rebuild all
+three."""
 
 from __future__ import annotations
 
@@ -300,33 +308,46 @@ EDITOR = (
 )
 
 
-class ChapterPdf(FPDF):
-    """Pages with alternating running heads and three-part footers."""
+# A margin column's number font: (family, style, size).
+NUMBER_FONT = ("Helvetica", "B", SIZE)
+NUMBER_FONT_C = ("Times", "B", SIZE + 2)  # variant C: a larger serif number over the title
+MIRROR_C = 4.0  # variant C: the inner margin is this much wider than the outer
+WORD_SPACING_C = 1.0  # variant C: points added to each space of the line beside the number
 
-    def __init__(self) -> None:
+
+class ChapterPdf(FPDF):
+    """Pages with alternating running heads and three-part footers; with `mirror`, odd pages
+    stand that much further right than even ones (the inner margin wider than the outer)."""
+
+    def __init__(self, mirror: float = 0.0) -> None:
         super().__init__(unit="mm", format=(PAGE_W, PAGE_H))
         self.set_margins(MARGIN, TOP, MARGIN)
         self.set_auto_page_break(False)
+        self.mirror = mirror
+
+    def shift(self) -> float:
+        """How far right of `MARGIN` the open page's left edge stands."""
+        return self.mirror if self.page % 2 == 1 else 0.0
 
     def header(self) -> None:
         if self.page_no() == 1:
             return  # the chapter's first page goes without
         self.set_font("Helvetica", size=8)
-        self.set_xy(MARGIN, 11)
+        self.set_xy(MARGIN + self.shift(), 11)
         even = self.page_no() % 2 == 0
         head = "QUILLMOOR CITY CODE" if even else "INDIVIDUAL SEWAGE DISPOSAL SYSTEMS"
         self.cell(PAGE_W - 2 * MARGIN, 4, head, align="L" if even else "R")
-        self.set_xy(MARGIN, TOP)
+        self.set_xy(MARGIN + self.shift(), TOP)
 
     def footer(self) -> None:
         self.set_font("Helvetica", size=8)
         even = self.page_no() % 2 == 0
         width = PAGE_W - 2 * MARGIN
-        self.set_xy(MARGIN, PAGE_H - 14)
+        self.set_xy(MARGIN + self.shift(), PAGE_H - 14)
         self.cell(width, 4, f"{CHAPTER}-{self.page_no()}", align="L" if even else "R")
-        self.set_xy(MARGIN, PAGE_H - 14)
+        self.set_xy(MARGIN + self.shift(), PAGE_H - 14)
         self.cell(width, 4, "Supp. No. 4", align="R" if even else "L")
-        self.set_xy(MARGIN, PAGE_H - 14)
+        self.set_xy(MARGIN + self.shift(), PAGE_H - 14)
         self.cell(width, 4, "(Rev. 9-2023)", align="C")
 
 
@@ -378,26 +399,47 @@ def _body_rows(pdf: FPDF, blocks: list[tuple[str, str]]) -> list[Row | None]:
     return rows
 
 
-def _margin_rows(number: str, title: list[str]) -> list[Row]:
-    """The margin column: the number, then the title's lines below it."""
-    rows: list[Row] = [("Helvetica", "B", SIZE, MARGIN, MARGIN_W, number)]
+def _margin_rows(number: str, title: list[str], font: tuple[str, str, float]) -> list[Row]:
+    """The margin column: the number (in `font`), then the title's lines below it."""
+    rows: list[Row] = [(*font, MARGIN, MARGIN_W, number)]
     rows += [("Helvetica", "B", SIZE - 1, MARGIN, MARGIN_W, t) for t in title]
     return rows
 
 
-def _draw(pdf: FPDF, row: Row, y: float) -> None:
+def _draw(pdf: ChapterPdf, row: Row, y: float) -> None:
     family, style, size, x, width, text = row
     pdf.set_font(family, style, size)
-    pdf.set_xy(x, y)
+    pdf.set_xy(x + pdf.shift(), y)
     pdf.cell(width, LEAD, text)
 
 
+def _draw_from_edge(pdf: ChapterPdf, row: Row, y: float, after: float) -> None:
+    """The row set with `WORD_SPACING_C` in a text object that starts just after the margin's
+    number (`after`, mm from the margin's edge) and moves across to the text column, as some
+    typesetters set a section's first line: a layout reading counts that move in the line's
+    widened spaces, not by where the text stands, so the text comes out some characters left of
+    the text beside the title's lines."""
+    family, style, size, x, _, text = row
+    pdf.set_font(family, style, size)
+    k = pdf.k
+    word_spacing = WORD_SPACING_C
+    left = (MARGIN + pdf.shift() + after) * k
+    base = (PAGE_H - y - LEAD / 2 - 0.3 * pdf.font_size) * k
+    move = (x - MARGIN - after) * k
+    escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    pdf._out(
+        f"BT {word_spacing:.3f} Tw {left:.2f} {base:.2f} Td ( ) Tj {move:.2f} 0 Td "
+        f"({escaped}) Tj 0 Tw ET"
+    )
+
+
 def _section(pdf: ChapterPdf, number: str, title: list[str], blocks: list[tuple[str, str]],
-             margin_last: bool) -> None:  # fmt: skip
-    """One section: the margin column beside the text column. Line by line (margin, then text
-    on each line), or with `margin_last` the text's lines first and the margin after them."""
+             order: str, font: tuple[str, str, float]) -> None:  # fmt: skip
+    """One section: the margin column beside the text column, drawn on each page in `order`:
+    "lines" (margin, then text on each line), "after" (the text's lines, then the margin) or
+    "before" (the margin, then the text's lines, the one beside the number `_draw_from_edge`)."""
     body = _body_rows(pdf, blocks)
-    margin = _margin_rows(number, title)
+    margin = _margin_rows(number, title, font)
     if pdf.get_y() + LEAD * (len(margin) + 1) > BOTTOM:
         pdf.add_page()
     top_page, y0 = pdf.page_no(), pdf.get_y()
@@ -417,14 +459,22 @@ def _section(pdf: ChapterPdf, number: str, title: list[str], blocks: list[tuple[
         pdf.page = page
         text = [(yy, r) for p, yy, r in placed if p == page]
         side = [(yy, r) for p, yy, r in margin_at if p == page]
-        if margin_last:
-            order = text + side
+        if order == "after":
+            drawn = text + side
+        elif order == "before":
+            drawn = side + text
         else:
-            order = sorted(side + text, key=lambda pr: (round(pr[0], 1), pr[1][3]))
-        for yy, r in order:
-            _draw(pdf, r, yy)
+            drawn = sorted(side + text, key=lambda pr: (round(pr[0], 1), pr[1][3]))
+        for yy, r in drawn:
+            if order == "before" and page == top_page and yy == y0 and r in body:
+                pdf.set_font(*font)
+                _draw_from_edge(pdf, r, yy, pdf.get_string_width(number) + 1.0)
+            else:
+                _draw(pdf, r, yy)
     pdf.page = end_page
-    pdf.set_xy(MARGIN, max(y, margin_at[-1][1] + LEAD if top_page == end_page else y) + LEAD)
+    pdf.set_xy(
+        MARGIN + pdf.shift(), max(y, margin_at[-1][1] + LEAD if top_page == end_page else y) + LEAD
+    )
 
 
 def _contents(pdf: ChapterPdf) -> None:
@@ -439,27 +489,29 @@ def _contents(pdf: ChapterPdf) -> None:
     pdf.ln(LEAD + 1)
     pdf.set_font("Helvetica", size=SIZE)
     for number, title, _ in SECTIONS:
-        pdf.set_x(MARGIN + 4)
+        pdf.set_x(MARGIN + pdf.shift() + 4)
         pdf.cell(18, LEAD, number)
         pdf.cell(100, LEAD, " ".join(title).replace("- ", ""))
         pdf.ln(LEAD)
     pdf.ln(3)
     pdf.set_font("Helvetica", "I", SIZE - 1)
     for line in _wrap(pdf, EDITOR, PAGE_W - 2 * MARGIN):
-        pdf.set_x(MARGIN)
+        pdf.set_x(MARGIN + pdf.shift())
         pdf.cell(PAGE_W - 2 * MARGIN, 4.5, line)
         pdf.ln(4.5)
     pdf.ln(6)
 
 
-def build(path: Path, margin_last: bool = False) -> None:
-    pdf = ChapterPdf()
+def build(path: Path, order: str = "lines", font: tuple[str, str, float] = NUMBER_FONT,
+          mirror: float = 0.0) -> None:  # fmt: skip
+    pdf = ChapterPdf(mirror)
     _contents(pdf)
     for number, title, blocks in SECTIONS:
-        _section(pdf, number, title, blocks, margin_last)
+        _section(pdf, number, title, blocks, order, font)
     pdf.output(str(path))
 
 
 if __name__ == "__main__":
     build(HERE / "margin_column_city.pdf")
-    build(HERE / "margin_column_city_b.pdf", margin_last=True)  # margin drawn after the text
+    build(HERE / "margin_column_city_b.pdf", order="after")  # margin drawn after the text
+    build(HERE / "margin_column_city_c.pdf", "before", NUMBER_FONT_C, MIRROR_C)
