@@ -21,7 +21,14 @@ extraction runs the two together ('Septic tank the capacity the following table 
 the margin's lines after the text beside them. The loader then reads such a PDF's pages as laid
 out (`has_margin_column`), columns kept apart by spaces; each page finds its own text column
 (a layout's columns are counted from its page's leftmost text), and the margin may stand a few
-spaces in. A title word broken at the margin's edge ('before cover-' / 'ing.') is joined again.
+spaces in. A layout reading counts a gap inside one text object in the spaces of its text's font,
+not by where the text stands, so the text beside a margin's number may start a few characters off
+the column (`_near`). A title word broken at the margin's edge ('before cover-' / 'ing.') is joined
+again.
+
+Where the plain text does give each margin's lines before the text beside them, it may be a table
+drawn cell by cell (`ingest.tablerows` reads it as it is) or a margin column drawn margin first;
+`has_margin_column` tells them apart by which reading heads more of the sections.
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
+
+from ingest.tablerows import row_heads
 
 MIN_BLOCKS = 3
 MIN_SHARE = 0.4  # of the text's lines start at the column
@@ -60,23 +69,34 @@ class _Piece:
     body_at: int  # column of the body's first character
 
 
+def _near(start: int, column: int) -> bool:
+    """Whether the text beside a margin's bare number, starting at `start`, stands at the column:
+    within a quarter of the column's width of it, as far as a margin may stand in (a layout's
+    estimate of the gap after a number set in its own font or text object)."""
+    return abs(start - column) <= max(1, column // 4)
+
+
 def _piece(text: str, column: int) -> _Piece | None:
-    """The line's margin words and its text, when its text starts at `column` and its margin
-    stands at most a quarter of the way in."""
+    """The line's margin words and its text, when its text starts at `column` (near it beside a
+    bare number, `_near`) and its margin stands at most a quarter of the way in."""
     m = _SPLIT.match(text)
     lead = len(text) - len(text.lstrip(" "))
     if m is None and text.strip() and lead * 4 <= column and len(text) < column - 1:
         margin, body = text.strip(), ""  # the margin's words on a line of their own
-    elif m is None or m.start("body") != column or _GAP.search(m.group("body")):
-        return None  # not at the column, or a table's row
-    elif len(m.group("lead")) * 4 > column:
-        return None
+    elif m is None or _GAP.search(m.group("body")) or len(m.group("lead")) * 4 > column:
+        return None  # a table's row, or the margin too far in
     else:
         margin, body = m.group("margin"), m.group("body")
     number = _NUMBER.match(margin)
     bare = body and number is not None and number.end() == len(margin)  # '34.11' over its title
     if not (bare or re.search(r"[A-Za-z]{2}", margin)) or len(margin.split()) > _MAX_MARGIN_WORDS:
         return None
+    if (
+        m is not None
+        and m.start("body") != column
+        and not (bare and _near(m.start("body"), column))
+    ):
+        return None  # not at the column
     return _Piece(margin, body, column)
 
 
@@ -185,7 +205,10 @@ def has_margin_column(laid: Sequence[str], plain: Sequence[str]) -> bool:
     docstring) that their plain text loses: for most sections the plain text does not give the
     margin's lines, each a line of its own, before the text beside them (it runs them into the
     text's lines, or gives them after the text). A table drawn cell by cell keeps them so, and
-    reads as it is (`ingest.tablerows`)."""
+    reads as it is (`ingest.tablerows`); a margin column drawn margin first keeps them so too,
+    but there the table-row reading of the plain text heads fewer sections (a title without its
+    period and no contents entry to give it) than the layout reads down the margin, and the
+    layout is read."""
     lines = [_PageLine(t, 0, i) for i, page in enumerate(laid) for t in page.splitlines()]
     found = _found(lines)
     if found is None:
@@ -204,7 +227,15 @@ def has_margin_column(laid: Sequence[str], plain: Sequence[str]) -> bool:
             if said[k : k + len(margin)] == margin and beside:
                 kept += min(beside, key=lambda b: abs(b - k)) > k
                 break
-    return kept * 2 < len(blocks)
+    if kept * 2 < len(blocks):
+        return True
+    numbers = set()
+    for i, _ in blocks:
+        piece = pieces[i]
+        m = _NUMBER.match(piece.margin) if piece is not None else None
+        numbers.add(m.group("num").rstrip(".:") if m is not None else i)
+    rows = [_PageLine(t, 0, i) for i, page in enumerate(plain) for t in page.splitlines()]
+    return row_heads(rows) < len(numbers)
 
 
 def margin_titles(lines: list[L], make: Callable[[str, int, int | None], L]) -> list[L]:

@@ -228,13 +228,24 @@ def _right_first(lines: Sequence[SourceLine], heads: list[tuple[int, int, str, s
     return j if j < first else None
 
 
+def _all_heads(lines: Sequence[SourceLine]) -> list[tuple[int, int, str, str]]:
+    heads = _body_heads(lines)
+    if heads is None:
+        heads = _heads(lines, contents_titles("\n".join(ln.text for ln in lines)))
+    return heads
+
+
+def row_heads(lines: Sequence[SourceLine]) -> int:
+    """How many section headings `table_rows` reads down a table's left cell in `lines`."""
+    heads = _all_heads(lines)
+    return len(heads) if len(heads) >= MIN_HEADS else 0
+
+
 def table_rows(lines: list[L], make: MakeLine[L]) -> list[L]:
     """`lines` with each section heading read down a table's left cell set number first on one
     line, and continued rows' markers taken out (module docstring); unchanged when fewer than
     `MIN_HEADS` numbers stand alone over their titles."""
-    heads = _body_heads(lines)
-    if heads is None:
-        heads = _heads(lines, contents_titles("\n".join(ln.text for ln in lines)))
+    heads = _all_heads(lines)
     if len(heads) < MIN_HEADS:
         return lines
     log.debug("table rows: %d headings read down a left cell", len(heads))
