@@ -5,17 +5,23 @@ the margin step joins each title from its lines."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import pytest
 from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
+from pypdf import PdfReader
 
 from ingest.margins import has_margin_column
 
 DRAWN_LINE_BY_LINE = FORMATS / "manifest-margin-column-city.yaml"
 MARGIN_DRAWN_LAST = FORMATS / "manifest-margin-column-city-b.yaml"
+MARGIN_DRAWN_FIRST = FORMATS / "manifest-margin-column-city-c.yaml"
 
 ORDERS = [
     pytest.param(DRAWN_LINE_BY_LINE, id="margin-and-text-drawn-line-by-line"),
     pytest.param(MARGIN_DRAWN_LAST, id="margin-drawn-after-the-text"),
+    pytest.param(MARGIN_DRAWN_FIRST, id="margin-drawn-first-number-in-its-own-font"),
 ]
 
 
@@ -97,6 +103,7 @@ def test_running_heads_footers_and_notes_stay_out_of_section_text(manifest) -> N
 
 def test_a_margin_column_lost_by_plain_text_is_read_as_laid_out() -> None:
     laid = [
+        "Section        Provisions\n"
         "34.01          The purpose of this chapter is to protect the\n"
         "Purpose.       public health and the lakes and streams of\n"
         "               the city from the sewage of its buildings.\n"
@@ -110,7 +117,7 @@ def test_a_margin_column_lost_by_plain_text_is_read_as_laid_out() -> None:
     ]
     run_together = [" ".join(t.split()) for t in laid[0].splitlines()]
     kept_apart = [
-        "34.01\nPurpose.\nThe purpose of this chapter is to protect the\n"
+        "Section Provisions\n34.01\nPurpose.\nThe purpose of this chapter is to protect the\n"
         "public health and the lakes and streams of\nthe city from the sewage of its buildings.\n"
         "34.02\nPermit\nrequired.\nA permit is required for every\nsystem in the city.\n"
         "34.03\nPumping of\ntanks.\nEach tank shall be pumped every\n"
@@ -119,3 +126,51 @@ def test_a_margin_column_lost_by_plain_text_is_read_as_laid_out() -> None:
     ]
     assert has_margin_column(laid, ["\n".join(run_together)])
     assert not has_margin_column(laid, kept_apart)  # a table drawn cell by cell reads as it is
+
+
+def _margin_first_pages() -> tuple[list[str], list[str]]:
+    reader = PdfReader(FORMATS / "margin_column_city_c.pdf")
+    laid = [p.extract_text(extraction_mode="layout") for p in reader.pages]
+    return laid, [p.extract_text() for p in reader.pages]
+
+
+def test_the_margin_first_fixture_sets_its_numbers_text_off_the_column_and_alone_in_plain() -> None:
+    laid, plain = _margin_first_pages()
+    number, title = Counter[int](), Counter[int]()
+    for page in laid[1:]:  # past the contents page
+        lines = page.splitlines()
+        for i, line in enumerate(lines):
+            if re.match(r"34\.\d\d {2,}\S", line) and i + 1 < len(lines):
+                number[len(line) - len(line[5:].lstrip())] += 1
+                nxt = re.match(r"[A-Z]\S*(?: \S+)* {2,}(?=\S)", lines[i + 1])
+                assert nxt is not None, lines[i + 1]
+                title[nxt.end()] += 1
+    # the text beside a number starts some characters left of the text beside its title
+    assert number and all(max(title) - n >= 3 for n in number), (number, title)
+    lone = [t for page in plain for t in page.splitlines() if re.fullmatch(r"34\.\d\d", t)]
+    assert len(lone) == len(expected_sections("margin_column_city"))  # each alone on its line
+    assert has_margin_column(laid, plain)
+
+
+def test_a_margin_column_drawn_first_without_title_periods_is_read_as_laid_out() -> None:
+    laid = [
+        "34.01       The purpose of this chapter is to protect the\n"
+        "Purpose        public health and the lakes and streams of\n"
+        "               the city from the sewage of its buildings.\n"
+        "34.02       A permit is required for every\n"
+        "Permit         system in the city.\n"
+        "required\n"
+        "34.03       Each tank shall be pumped every\n"
+        "Pumping of     three years by a licensed pumper, who shall\n"
+        "tanks          report the pumping to the health officer\n"
+        "               within thirty days.\n"
+    ]
+    margin_first = [
+        "Chapter 34\n34.01\nPurpose\nThe purpose of this chapter is to protect the\n"
+        "public health and the lakes and streams of\nthe city from the sewage of its buildings.\n"
+        "34.02\nPermit\nrequired\nA permit is required for every\nsystem in the city.\n"
+        "34.03\nPumping of\ntanks\nEach tank shall be pumped every\n"
+        "three years by a licensed pumper, who shall\nreport the pumping to the health officer\n"
+        "within thirty days.\n34-1\n"
+    ]
+    assert has_margin_column(laid, margin_first)  # no table row reads a title without its period

@@ -308,6 +308,12 @@ CITIES = [
         ["QUILLMOOR CITY CODE", "Supp. No. 4", "(Rev. 9-2023)", "Sections:", "(Ord."],
         "city-code-pdf-margin-column-drawn-after-the-text",
     ),
+    _fixture(
+        "margin-column-city-c",
+        "margin_column_city",
+        ["QUILLMOOR CITY CODE", "Supp. No. 4", "(Rev. 9-2023)", "Sections:", "(Ord."],
+        "city-code-pdf-margin-column-drawn-first-number-in-its-own-font",
+    ),
     _place(
         UNSEEN_3 / "lindenvale",
         ["Rev. 3/2023", "Source:", "Effective Date:"],
