@@ -154,9 +154,12 @@ def parse_sections(stream: CleanStream, entry: ManifestEntry) -> list[Section]:
     outline = outline_grammar(text)
     if outline is not None and (grammar is None or outline.score > grammar.score):
         grammar = outline  # 'I. GENERAL PROVISIONS' / 'A. Title.': sections cited 'I.A'
-    titled = sum(bool(h.title) for h in heads)
+    # a decimal heading counts where its number reads as printed ('34.01' read as section 3401,
+    # or as a repaired 3501, is no reading of the line)
+    read = [h for h in heads if style != "decimal" or (h.number or "") in text[h.start : h.body]]
+    titled = sum(bool(h.title) for h in read)
     if grammar is not None and (
-        grammar.score >= len(heads) or (grammar.score >= titled and 2 * grammar.score >= len(heads))
+        grammar.score >= len(read) or (grammar.score >= titled and 2 * grammar.score >= len(read))
     ):  # the document's own titled scheme over more, mostly untitled lines ('5.2.1 The ...')
         log.debug("%s: heading scheme %r", entry.jurisdiction, grammar.scheme)
         return parse_codified(stream, entry, grammar)

@@ -108,6 +108,14 @@ def test_hierarchy_headings_go_to_path_not_text(name: str, ref: str, path: list[
     assert not re.search(r"\b(ARTICLE|DIVISION) [IVX\d]+\.", section.text)
 
 
+def test_a_contents_list_with_titles_does_not_make_two_level_numbers_one_number() -> None:
+    """'34.01 Purpose and intent.' listed, then headed: section 34.01, not a run of sections
+    3401, 3402, ... that counts the list and the headings alike."""
+    doc = parse("contents_then_two_level_numbers.txt")
+    assert ids(doc) == ["34.01", "34.02", "34.03", "34.04"]
+    assert get(doc, "34.03").text.startswith("Every septic tank shall hold")
+
+
 def test_subdivisions_stay_inside_their_section() -> None:
     section = get(parse("style_section_upper.txt"), "2")
     assert section.title == "PERMITS"
