@@ -39,6 +39,9 @@ class CalcParams(_Record):
     rock_depth_in: int | None = None
     garbage_disposal: bool | None = None
     unfinished_basement: bool | None = None
+    rooms_as_bedrooms: int | None = Field(
+        default=None, description="Other rooms told with a bedroom's marks (a den with a closet)."
+    )
     pressurized: bool | None = None
     existing_system: bool | None = None
     sludge_in: float | None = Field(default=None, description="Sludge top below the outlet baffle.")
@@ -76,6 +79,23 @@ def _to_num(token: str) -> float:
 PREMISE = re.compile(
     r"\s*(?:since|given(?: that)?|because|as)\b(?:[^,?]|(?<=\d),(?=\d))*,\s*(.+)$", re.I | re.S
 )
+
+
+_BASEMENT = r"(?:basement|lower level|walk-?out(?: level)?|downstairs)"
+"""The storey an unfinished basement rule counts as a bedroom, as owners name it."""
+
+
+_ROOM = re.compile(
+    r"\b(?:den|study|office|loft|library|bonus room|sewing room|exercise room|family room|"
+    r"rec(?:reation)? room|guest room|spare room|room)\b(?:[^.?!;]{0,60}?\b(?:with|has|have|that "
+    r"has)\b[^.?!;]{0,30}?\b(?:closet|egress|(?:a |its own )?door (?:that|which) (?:closes|shuts|"
+    r"can be closed))|[^.?!;]{0,40}?\b(?:could|might|would|will|may)(?: easily| probably)? "
+    r"(?:be|become|end up being|serve as)(?: used as)? an? (?:guest |spare |extra )?bedroom)",
+    re.I,
+)
+"""A room told with what makes a room a bedroom in some codes ('a study with a door that
+closes', 'an office with a closet and an egress window', 'a rec room that could easily be a
+guest bedroom'); whether it counts is the city's text's to say (`rooms_as_bedrooms`)."""
 
 
 def _bool_flag(text: str, positive: str, negatives: str) -> bool | None:
@@ -149,9 +169,14 @@ def extract_params(text: str) -> CalcParams:
     )
     p.unfinished_basement = _bool_flag(
         t,
-        r"unfinished basement",
-        r"\b(?:no|without)\s+(?:an?\s+)?unfinished basement|(?<!un)finished basement|\bno basement",
+        rf"\bunfinished {_BASEMENT}|\b{_BASEMENT}\b[^.?!]{{0,40}}?\b(?:unfinished|not (?:yet )?"
+        r"finished|isn'?t finished)",
+        rf"\b(?:no|without)\s+(?:an?\s+)?unfinished {_BASEMENT}|(?<!un)finished {_BASEMENT}|"
+        rf"\bno basement|\b{_BASEMENT}\b[^.?!]{{0,30}}?\b(?:is|are|was|will be|has been) "
+        r"(?:fully |all |completely )?finished\b",
     )
+    rooms = len(_ROOM.findall(t))
+    p.rooms_as_bedrooms = rooms or None
     p.pressurized = _bool_flag(
         t,
         r"pressuri[sz]ed|pressure distribution|pressure bed|\bpump to\b",

@@ -56,6 +56,7 @@ _PARAMS = {
     "system_type": "system_type",
     "garbage_disposal": "garbage_disposal",
     "unfinished_basement": "unfinished_basement",
+    "rooms_as_bedrooms": "rooms_as_bedrooms",
 }
 _PART = re.compile(
     r"(?<=\?)\s*|;\s*|:\s+|(?<=\.)\s+(?=[A-Z])|,?\s+(?:and|also|plus)\s+(?=(?:what|how|when|which|is|are|"

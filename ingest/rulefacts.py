@@ -32,6 +32,7 @@ from ingest.rulefacts_area import (
     area_bedrooms,
     basement_bedrooms,
     least_bedrooms,
+    room_bedrooms,
     soil_area_rules,
 )
 from ingest.rulefacts_consts import date_rules, deferral_rules
@@ -380,7 +381,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
     out = bed_areas(list(sections), out)
     out = higher_count(list(sections), area_bedrooms(list(sections), out))
     out = least_bedrooms(list(sections), sibling_modifiers(list(sections), out))
-    return basement_bedrooms(list(sections), out)
+    return room_bedrooms(list(sections), basement_bedrooms(list(sections), out))
 
 
 def _deferred(rule: Rule) -> bool:

@@ -104,10 +104,11 @@ _BASEMENT = re.compile(
     r"unfinished (?:basement|lower level)[^.;]{0,40}?\b(?:counts?|is counted|shall be counted) as "
     r"(?:one|1|a|an)"
     r" (?:additional |more )?bedroom|unfinished basement[^.;]{0,40}?\b(?:shall|must|will) be "
-    r"(?:designed|sized) for (?:one|1|an?) (?:additional |more |extra )?bedroom|\b(?:one|1|an) additional bedroom (?:shall|must|will) be "
+    r"(?:designed|sized) (?:for|as if it had) (?:one|1|an?) (?:additional |more |extra )?bedroom|\b(?:one|1|an) additional bedroom (?:shall|must|will) be "
     r"(?:added|counted)[^.;]{0,60}?\bunfinished basement"
 )
-"""'An unfinished basement or lower level counts as one (1) additional bedroom.', 'At least one
+"""'An unfinished basement or lower level counts as one (1) additional bedroom.', '... shall
+be designed as if it had one (1) more bedroom', 'At least one
 additional bedroom shall be added in the design of a septic system with an unfinished
 basement.', 'A dwelling with an unfinished basement shall be designed for one (1) bedroom
 more than the number shown on its plans.'"""
@@ -342,3 +343,68 @@ def area_rule(
         inputs=inputs,
         formula=formula,
     )
+
+
+_ROOM_WORDS = (
+    r"(?:den|study|office|loft|library|bonus room|sewing room|exercise room|family room)s?"
+)
+_ROOMS = re.compile(
+    rf"\b{_ROOM_WORDS}\b[^.;]*?\b(?:closet|egress)[^.;]*?\b(?:is|are|shall be|will be) "
+    r"(?:an? |considered an? |counted as an? |deemed an? )?bedrooms?\b"
+    rf"|\bbedroom\b[^.;]*?\binclud(?:es|ing)\b[^.;]*?\b{_ROOM_WORDS}\b[^.;]*?\b(?:closet|egress)"
+)
+"""'A den, office, study, ... that has an egress window and a closet, or that is separated from
+the living area by a door that can be closed, is a bedroom', '"Bedroom" means ..., including a
+den, study, loft or bonus room with a closet or an egress window' (as read)."""
+ROOMS = InputSpec(
+    name="rooms_as_bedrooms", kind="integer", unit="rooms", default=0, low=0, high=10,
+    label="other rooms the text counts as bedrooms (a den, office or study with a closet, an "
+    "egress window or a door)",
+)  # fmt: skip
+
+
+def _applies_another(rule: Rule) -> bool:
+    """Whether the rule applies another rule (an area from the design flow rule), not only its
+    own printed form (`with_count`)."""
+    return any(
+        node.get("kind") == "apply" and not str(node.get("rule", "")).startswith(f"{rule.id}.")
+        for node in _nodes(rule.formula.model_dump())
+    )
+
+
+def _nodes(node: Any) -> list[dict[str, Any]]:
+    if isinstance(node, dict):
+        return [node, *(n for v in node.values() for n in _nodes(v))]
+    if isinstance(node, list):
+        return [n for v in node for n in _nodes(v)]
+    return []
+
+
+def room_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
+    """Rules by bedrooms that count the other rooms the text calls bedrooms (a den or study with
+    a closet) when the user tells of them, where one sentence says so; an area from the design
+    flow rule counts them once, in that rule."""
+    said = [(q, s) for s, _, q in said_in(sections, "bedroom", _ROOMS)]
+    if len(said) != 1:
+        return rules
+    quote, where = said[0]
+    out: list[Rule] = []
+    for rule in rules:
+        if not _takes_count(rule, ROOMS):
+            out.append(rule)
+            continue
+        if _applies_another(rule):
+            out.append(rule.model_copy(update={"inputs": [*rule.inputs, ROOMS]}))
+            continue
+        count = Extreme(
+            kind="sum_of",
+            label="Bedrooms counted (with the rooms the text counts as bedrooms)",
+            unit="bedrooms",
+            terms=[Input(kind="input", name="bedrooms"), Input(kind="input", name=ROOMS.name)],
+        )
+        when = Condition(input=ROOMS.name, op="gt", value=0, text="Rooms counted as bedrooms",
+                         quote=quote)  # fmt: skip
+        if where.ref != rule.section:
+            when = when.model_copy(update={"section": where.section, "title": where.title})
+        out += with_count(rule, suffix="rooms", note="bedrooms", count=count, when=when, spec=ROOMS)
+    return out

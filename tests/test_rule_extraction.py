@@ -1075,11 +1075,54 @@ _DESIGNED_FOR = (
     "bedroom more than the number shown on its plans."
 )
 
+_AS_IF_IT_HAD = (
+    '2. "Bedroom" means any room that is or could be used for sleeping. A finished room in a '
+    "basement with an egress window and a closet is a bedroom, and a dwelling with an "
+    "unfinished basement or lower level shall be designed as if it had one (1) more bedroom "
+    "than its finished floors contain.\n"
+    "(a) A trench serving a dwelling shall have not less than 240 square feet of bottom area "
+    "per bedroom."
+)
+
+
+_ROOMS_DEFINED = (
+    '"Bedroom" means any room that is or may be used for sleeping, including a den, study, loft '
+    "or bonus room with a closet or an egress window.\n"
+    "(a) The design flow of a dwelling shall be 130 gallons per day for each bedroom, plus 100 "
+    "gallons per day for the dwelling.\n"
+    "(b) The soil treatment area shall have not less than 1.4 square feet of bottom area for "
+    "each gallon per day of design flow."
+)
+_ROOMS_ARE_BEDROOMS = (
+    "A den, office, study or library that has an egress window and a closet, or that is "
+    "separated from the living area by a door that can be closed, is a bedroom.\n"
+    "(a) A trench serving a dwelling shall have not less than 240 square feet of bottom area "
+    "per bedroom."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "rooms", "value"),
+    [
+        pytest.param(_ROOMS_DEFINED, "flow", 1, 620.0, id="a-den-with-a-closet-counts"),
+        pytest.param(_ROOMS_DEFINED, "flow", 0, 490.0, id="no-such-room-no-more"),
+        pytest.param(_ROOMS_DEFINED, "area", 1, 868.0, id="the-area-from-the-raised-flow-once"),
+        pytest.param(_ROOMS_ARE_BEDROOMS, "area", 2, 1200.0, id="two-such-rooms-is-a-bedroom"),
+    ],
+)
+def test_the_rooms_the_text_calls_bedrooms_are_counted_when_told(
+    text: str, topic: str, rooms: int, value: float
+) -> None:
+    rules = extract_rules([_section(text, "Definitions and sizing")])
+    rule = next(r for r in rules if r.topic == topic and r.terms)
+    assert _run(rules, rule.id, bedrooms=3, rooms_as_bedrooms=rooms).value == value
+
 
 @pytest.mark.parametrize(
     ("text", "topic", "basement", "value"),
     [
         pytest.param(_COUNTS_AS, "flow", True, 750.0, id="counts-as-one-more"),
+        pytest.param(_AS_IF_IT_HAD, "area", True, 960.0, id="designed-as-if-it-had-one-more"),
         pytest.param(_COUNTS_AS, "flow", False, 620.0, id="without-one-no-more"),
         pytest.param(_COUNTS_AS, "area", True, 1050.0, id="area-from-the-raised-flow-once"),
         pytest.param(_DESIGNED_FOR, "area", True, 960.0, id="designed-for-one-more"),

@@ -113,6 +113,45 @@ def test_reads_calculator_parameters() -> None:
     assert (p.garbage_disposal, p.unfinished_basement, p.daily_flow_gpd) == (True, True, 450.0)
 
 
+@pytest.mark.parametrize(
+    ("question", "unfinished"),
+    [
+        pytest.param("3 bedrooms and the basement will stay unfinished, Hugo", True,
+                     id="the-basement-said-unfinished-later"),
+        pytest.param("3 bedrooms upstairs and the lower level is still unfinished, Hugo", True,
+                     id="a-lower-level-not-yet-finished"),
+        pytest.param("3 bedrooms and the walkout isn't finished yet, Hugo", True,
+                     id="a-walkout-not-finished"),
+        pytest.param("3 bedrooms and the basement is finished, Hugo", False,
+                     id="a-finished-basement"),
+        pytest.param("3 bedrooms and a basement, Hugo", None, id="a-basement-said-neither-way"),
+    ],
+)  # fmt: skip
+def test_an_unfinished_basement_is_read_however_the_owner_says_it(
+    question: str, unfinished: bool | None
+) -> None:
+    assert understand(question, KNOWN).params.unfinished_basement is unfinished
+
+
+@pytest.mark.parametrize(
+    ("question", "rooms"),
+    [
+        pytest.param("3 bedrooms upstairs and a den with a closet that we use as an office, Hugo",
+                     1, id="a-den-with-a-closet-once"),
+        pytest.param("3 bedrooms plus a study with a door that closes, Hugo", 1,
+                     id="a-study-with-a-door-that-closes"),
+        pytest.param("3 bedrooms and a rec room that could easily be a guest bedroom, Hugo", 1,
+                     id="a-room-that-could-be-a-bedroom"),
+        pytest.param("3 bedrooms, each with a closet, and a family room, Hugo", None,
+                     id="bedrooms-closets-and-a-plain-room-are-no-more"),
+    ],
+)  # fmt: skip
+def test_a_room_told_with_a_bedrooms_marks_is_counted_for_the_city_to_judge(
+    question: str, rooms: int | None
+) -> None:
+    assert understand(question, KNOWN).params.rooms_as_bedrooms == rooms
+
+
 def test_no_garbage_disposal_is_false() -> None:
     assert (
         understand("4 bedrooms, no garbage disposal, Hugo", KNOWN).params.garbage_disposal is False
