@@ -1046,8 +1046,10 @@ def test_a_percentage_of_an_installers_bid_is_the_amount() -> None:
         "2. The closing agent holds in escrow one hundred forty percent (140%) of the amount of a "
         "licensed installer's written bid for a replacement system.",
         "The escrow shall be 125% of the estimate of a licensed installer.",
+        "An amount equal to one hundred fifty (150) percent of the estimated cost of a "
+        "replacement system, as bid by a licensed installer, is deposited in escrow.",
     ],
-    ids=["percent-with-its-figure-in-brackets", "percent-of-an-estimate"],
+    ids=["percent-with-its-figure-in-brackets", "percent-of-an-estimate", "percent-of-a-cost"],
 )
 def test_a_share_of_an_installers_bid_carries_an_amount_of_money(text: str) -> None:
     assert carries(text, "money")
