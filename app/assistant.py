@@ -27,7 +27,7 @@ from app.lexicon import lexicon
 from app.params import PREMISE as _PREMISE
 from app.places import detect_jurisdictions
 from app.polarity import exempts, polarity, says_no
-from app.premises import premise_check
+from app.premises import date_claim_check, premise_check
 from app.quoting import key_words
 from app.reader import (
     FIGURE_TYPES,
@@ -205,6 +205,10 @@ def _lead(
                 or re.search(r"\bnot\b|\bwithout\b", asking, re.I)
             )
             first.headline = f"{'No' if fails != flipped else 'Yes'}. {first.headline}"
+        return
+    claimed = date_claim_check(question, first.headline)
+    if claimed is not None:  # 'good till 2026, right?' against the computed October 2025
+        first.headline = f"{claimed}. {first.headline}"
         return
     quote = first.supports[0].quote
     if first.value is None and not stated_types(asking_and_context(question)[0]):

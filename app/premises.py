@@ -340,3 +340,33 @@ def age_check(question: str, provision: str) -> tuple[str, str] | None:
     good = have <= limit
     word = ("Yes" if good else "No") if still else ("No" if good else "Yes")
     return word, term.strip()
+
+
+_MONTH_NAMES = (
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"
+)  # fmt: skip
+_CLAIMED = re.compile(
+    r"\b(?:till|til|until|thru|through|expires?(?: on| in)?|runs? out(?: on| in)?|good into)\s+"
+    r"(?:(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+    r"(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?)?(?P<year>(?:19|20)\d\d)\b",
+    re.I,
+)
+"""A date the question claims a computed one to be ('so we're good till 2026', 'confirm it
+expires March 2025')."""
+_COMPUTED = re.compile(r"\((?P<year>\d{4})-(?P<month>\d{2})(?:-\d{2})?\)")
+
+
+def date_claim_check(question: str, computed: str) -> str | None:
+    """'Yes' or 'No' for a date the question claims ('we last pumped in April 2022, so we're good
+    till 2026, right?') against the date a rule computed (`computed` holds it as '(2025-10)' or
+    '(2025-10-31)'): the same year (and month, where the claim names one) is Yes; None when the
+    question claims no date or nothing was computed."""
+    got = _COMPUTED.search(computed)
+    claims = list(_CLAIMED.finditer(question))
+    if got is None or not claims:
+        return None
+    claim = claims[-1]
+    same = int(claim["year"]) == int(got["year"])
+    if same and claim["month"]:
+        same = _MONTH_NAMES.index(claim["month"].lower()) + 1 == int(got["month"])
+    return "Yes" if same else "No"

@@ -355,6 +355,27 @@ def test_a_deadline_asked_as_within_a_period_is_met_by_a_sooner_rule(
     assert checked == (word, "eighteen (18) hours")
 
 
+@pytest.mark.parametrize(
+    ("question", "computed", "word"),
+    [
+        pytest.param("We last pumped in April 2022, so we're good till 2026, right?",
+                     "Next pumping: October 2025 (2025-10)", "No", id="a-later-year-claimed"),
+        pytest.param("Issued in March 2024 - confirm it expires March 2025.",
+                     "Expires: December 31, 2025 (2025-12-31)", "No", id="the-wrong-month"),
+        pytest.param("Issued in March 2024, so it runs out in December 2025?",
+                     "Expires: December 31, 2025 (2025-12-31)", "Yes", id="the-month-and-year"),
+        pytest.param("When does a permit issued in March 2024 expire?",
+                     "Expires: December 31, 2025 (2025-12-31)", None, id="no-date-claimed"),
+    ],
+)  # fmt: skip
+def test_a_date_the_question_claims_is_checked_against_the_computed_one(
+    question: str, computed: str, word: str | None
+) -> None:
+    from app.premises import date_claim_check
+
+    assert date_claim_check(question, computed) == word
+
+
 def test_a_stated_count_is_checked_against_the_same_noun() -> None:
     provision = "At a minimum, four (4) satisfactory soil borings per site shall be made."
     word, found = premise_check("It only needs 2 soil borings, right?", provision, []) or ("", "")
