@@ -131,29 +131,36 @@ def basement_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     if len(said) != 1:
         return rules
     quote, where = said[0]
+    count = Extreme(
+        kind="sum_of",
+        label="Bedrooms counted (one more for the unfinished basement)",
+        unit="bedrooms",
+        terms=[Input(kind="input", name="bedrooms"), const(1, "bedrooms", "added", quote)],
+    )
+    when = Condition(input=BASEMENT.name, op="eq", value=True, text="Unfinished basement",
+                     quote=quote)  # fmt: skip
+    return _raised(rules, BASEMENT, count, when, where, "basement")
+
+
+def _raised(
+    rules: list[Rule], spec: InputSpec, count: Any, when: Condition, where: Section, suffix: str
+) -> list[Rule]:
+    """Every rule that takes the count (`_takes_count`) applied with its bedrooms raised to
+    `count` when `when` holds (`with_count`), cited from `where` when the sentence that says so
+    stands in another section; an area from the design flow rule is raised once, in that rule."""
     out: list[Rule] = []
     for rule in rules:
-        if not _takes_count(rule, BASEMENT):
+        if not _takes_count(rule, spec):
             out.append(rule)
-            continue
-        if '"kind":"apply"' in rule.formula.model_dump_json():
-            # an area from the design flow rule: the count is raised once, in that rule
-            out.append(rule.model_copy(update={"inputs": [*rule.inputs, BASEMENT]}))
-            continue
-        count: Any = Extreme(
-            kind="sum_of",
-            label="Bedrooms counted (one more for the unfinished basement)",
-            unit="bedrooms",
-            terms=[Input(kind="input", name="bedrooms"), const(1, "bedrooms", "added", quote)],
-        )
-        when = Condition(input=BASEMENT.name, op="eq", value=True, text="Unfinished basement",
-                         quote=quote)  # fmt: skip
-        if where.ref != rule.section:
-            count = located(count, where)
-            when = when.model_copy(update={"section": where.section, "title": where.title})
-        out += with_count(
-            rule, suffix="basement", note="bedrooms", count=count, when=when, spec=BASEMENT
-        )
+        elif _applies_another(rule):
+            out.append(rule.model_copy(update={"inputs": [*rule.inputs, spec]}))
+        elif where.ref != rule.section:
+            cited = when.model_copy(update={"section": where.section, "title": where.title})
+            out += with_count(rule, suffix=suffix, note="bedrooms", count=located(count, where),
+                              when=cited, spec=spec)  # fmt: skip
+        else:
+            out += with_count(rule, suffix=suffix, note="bedrooms", count=count, when=when,
+                              spec=spec)  # fmt: skip
     return out
 
 
@@ -388,23 +395,12 @@ def room_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     if len(said) != 1:
         return rules
     quote, where = said[0]
-    out: list[Rule] = []
-    for rule in rules:
-        if not _takes_count(rule, ROOMS):
-            out.append(rule)
-            continue
-        if _applies_another(rule):
-            out.append(rule.model_copy(update={"inputs": [*rule.inputs, ROOMS]}))
-            continue
-        count = Extreme(
-            kind="sum_of",
-            label="Bedrooms counted (with the rooms the text counts as bedrooms)",
-            unit="bedrooms",
-            terms=[Input(kind="input", name="bedrooms"), Input(kind="input", name=ROOMS.name)],
-        )
-        when = Condition(input=ROOMS.name, op="gt", value=0, text="Rooms counted as bedrooms",
-                         quote=quote)  # fmt: skip
-        if where.ref != rule.section:
-            when = when.model_copy(update={"section": where.section, "title": where.title})
-        out += with_count(rule, suffix="rooms", note="bedrooms", count=count, when=when, spec=ROOMS)
-    return out
+    count = Extreme(
+        kind="sum_of",
+        label="Bedrooms counted (with the rooms the text counts as bedrooms)",
+        unit="bedrooms",
+        terms=[Input(kind="input", name="bedrooms"), Input(kind="input", name=ROOMS.name)],
+    )
+    when = Condition(input=ROOMS.name, op="gt", value=0, text="Rooms counted as bedrooms",
+                     quote=quote)  # fmt: skip
+    return _raised(rules, ROOMS, count, when, where, "rooms")
