@@ -370,3 +370,48 @@ def date_claim_check(question: str, computed: str) -> str | None:
     if same and claim["month"]:
         same = _MONTH_NAMES.index(claim["month"].lower()) + 1 == int(got["month"])
     return "Yes" if same else "No"
+
+
+_CALENDAR_YEAR = re.compile(
+    r"\bvalid only (?:during|for|in) the (?:calendar )?year (?:for which|in which) (?:it (?:is|was) )?"
+    r"issued|\bjanuary 1(?:st)? (?:to|through|until|thru) december 31(?:st)?\b|\bexpires? (?:on|at "
+    r"the end of) december 31(?:st)? of (?:the|each) (?:calendar )?year (?:in which|of) (?:it (?:is|"
+    r"was) )?issue",
+    re.I,
+)
+"""A term that ends with the calendar year it was issued in ('Annual licenses shall be in effect
+from January 1 to December 31 and shall be valid only during the year for which issued')."""
+_MONTHS_FULL = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+)
+_ISSUED_IN = re.compile(
+    rf"\b(?:got|get|picked up|received|issued|bought|renewed|obtained)\b[^.?!]{{0,40}}?\b(?:this |"
+    rf"last |in )?({_MONTHS_FULL}|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b",
+    re.I,
+)
+_LATER = re.compile(
+    rf"\b(?:next|this coming|the coming)\s+(year|spring|summer|fall|autumn|winter|{_MONTHS_FULL})\b"
+    rf"|\bin\s+({_MONTHS_FULL})\b",
+    re.I,
+)
+_SEASON_MONTH = {"spring": 4, "summer": 7, "fall": 10, "autumn": 10, "winter": 1, "year": 1}
+
+
+def calendar_check(question: str, provision: str) -> tuple[str, str] | None:
+    """For a term that ends with its calendar year ('valid only during the year for which
+    issued'): 'No' when the question asks about a later time of a later year than the month it
+    was issued ('got it this October. Still good next spring?'), 'Yes' when that time falls later
+    in the same year; with the provision's words. None when either is not said."""
+    term = _CALENDAR_YEAR.search(provision)
+    issued = _ISSUED_IN.search(question)
+    later = _LATER.search(question[issued.end() :]) if issued else None
+    if term is None or issued is None or later is None:
+        return None
+    months = _MONTHS_FULL.split("|")
+    start = next(i for i, m in enumerate(months, 1) if m.startswith(issued.group(1).lower()[:3]))
+    word = (later.group(1) or later.group(2)).lower()
+    when = _SEASON_MONTH.get(word) or months.index(word) + 1
+    next_year = bool(re.match(r"next|this coming|the coming", later.group(0), re.I))
+    if word == "year" or (next_year and when <= start) or (not next_year and when < start):
+        return "No", term.group(0)
+    return "Yes", term.group(0)

@@ -28,7 +28,7 @@ from app.compose import (
 from app.lexicon import lexicon
 from app.lists import lead_in
 from app.polarity import exempts, opposed, polarity, says_no
-from app.premises import age_check, bound_check, premise_check
+from app.premises import age_check, bound_check, calendar_check, premise_check
 from app.reader import (
     _ITEMS,
     FIGURE_TYPES,
@@ -441,7 +441,7 @@ class QuotingMixin(SubjectMixin):
             if checked is not None and checked[0] == "Yes" and opposed(part, text):
                 checked = None  # the figure agrees, but the asked case is the other one
             bounded = bound_check(part, text) if checked is not None else None
-            aged = age_check(part, text)
+            aged = age_check(part, text) or calendar_check(part, text)
             if aged is not None:  # 'done 2 years ago: still good?' against 'good for 18 months'
                 lead = f"{aged[0]}: {aged[1]}"
             elif (bounded or checked) is not None and exempts(part, text):
