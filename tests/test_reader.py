@@ -376,6 +376,31 @@ def test_a_date_the_question_claims_is_checked_against_the_computed_one(
     assert date_claim_check(question, computed) == word
 
 
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        pytest.param("I got my pumping license this October. Is it still good next spring?", "No",
+                     id="issued-in-the-fall-asked-next-spring"),
+        pytest.param("Picked up my installer license last October. Good for a job this coming "
+                     "March?", "No", id="this-coming-month-before-the-issue-month"),
+        pytest.param("I got my license in March. Is it good for a job in October?", "Yes",
+                     id="later-the-same-year"),
+        pytest.param("Is my license still good?", None, id="no-issue-month-said"),
+    ],
+)  # fmt: skip
+def test_a_term_that_ends_with_its_calendar_year_is_checked_against_the_asked_time(
+    question: str, word: str | None
+) -> None:
+    from app.premises import calendar_check
+
+    provision = (
+        "Annual licenses shall be in effect from January 1 to December 31 and shall be valid only "
+        "during the year for which issued."
+    )
+    checked = calendar_check(question, provision)
+    assert (checked[0] if checked else None) == word
+
+
 def test_a_stated_count_is_checked_against_the_same_noun() -> None:
     provision = "At a minimum, four (4) satisfactory soil borings per site shall be made."
     word, found = premise_check("It only needs 2 soil borings, right?", provision, []) or ("", "")
