@@ -29,6 +29,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fpdf import FPDF
+from pdf_furniture import wrap
 
 HERE = Path(__file__).parent
 PAGE_W, PAGE_H = 152.4, 228.6  # a code book's 6 x 9 inch page
@@ -351,27 +352,6 @@ class ChapterPdf(FPDF):
         self.cell(width, 4, "(Rev. 9-2023)", align="C")
 
 
-def _wrap(pdf: FPDF, text: str, width: float) -> list[str]:
-    """Lines of `text` no wider than `width`, breaking a '~'-marked word with a hyphen."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip().replace("~", "")
-        if pdf.get_string_width(trial) <= width:
-            line = f"{line} {word}".strip()
-            continue
-        if "~" in word:
-            head, tail = word.split("~", 1)
-            if pdf.get_string_width(f"{line} {head}-".replace("~", "")) <= width:
-                lines.append(f"{line} {head}-".strip().replace("~", ""))
-                line = tail
-                continue
-        lines.append(line.replace("~", ""))
-        line = word
-    lines.append(line.replace("~", ""))
-    return lines
-
-
 # A drawn line: (font family, style, size, x, width, text).
 Row = tuple[str, str, float, float, float, str]
 
@@ -383,11 +363,11 @@ def _body_rows(pdf: FPDF, blocks: list[tuple[str, str]]) -> list[Row | None]:
         if kind == "para":
             pdf.set_font("Helvetica", size=SIZE)
             indent = 6.0 if text.startswith("(") and text[1].isdigit() else 0.0
-            for line in _wrap(pdf, text, BODY_W - indent):
+            for line in wrap(pdf, text, BODY_W - indent):
                 rows.append(("Helvetica", "", SIZE, BODY_X + indent, BODY_W - indent, line))
         elif kind == "note":
             pdf.set_font("Helvetica", "I", SIZE - 1)
-            for line in _wrap(pdf, text, BODY_W):
+            for line in wrap(pdf, text, BODY_W):
                 rows.append(("Helvetica", "I", SIZE - 1, BODY_X, BODY_W, line))
         elif kind == "caption":
             rows.append(None)
@@ -495,7 +475,7 @@ def _contents(pdf: ChapterPdf) -> None:
         pdf.ln(LEAD)
     pdf.ln(3)
     pdf.set_font("Helvetica", "I", SIZE - 1)
-    for line in _wrap(pdf, EDITOR, PAGE_W - 2 * MARGIN):
+    for line in wrap(pdf, EDITOR, PAGE_W - 2 * MARGIN):
         pdf.set_x(MARGIN + pdf.shift())
         pdf.cell(PAGE_W - 2 * MARGIN, 4.5, line)
         pdf.ln(4.5)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fpdf import FPDF
+from pdf_furniture import wrap
 
 HERE = Path(__file__).parent
 PAGE_W, PAGE_H = 139.7, 215.9  # half-letter, 5.5 x 8.5 inches
@@ -274,31 +275,10 @@ class ChapterPdf(FPDF):
             self.add_page()
 
 
-def _wrap(pdf: FPDF, text: str, width: float) -> list[str]:
-    """Lines of `text` no wider than `width`, breaking a '~'-marked word with a hyphen."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip().replace("~", "")
-        if pdf.get_string_width(trial) <= width:
-            line = f"{line} {word}".strip()
-            continue
-        if "~" in word:
-            head, tail = word.split("~", 1)
-            if pdf.get_string_width(f"{line} {head}-".replace("~", "")) <= width:
-                lines.append(f"{line} {head}-".strip().replace("~", ""))
-                line = tail
-                continue
-        lines.append(line.replace("~", ""))
-        line = word
-    lines.append(line.replace("~", ""))
-    return lines
-
-
 def _para(pdf: ChapterPdf, number: str, text: str) -> None:
     marked = text.endswith("^")
     pdf.set_font("Helvetica", size=SIZE)
-    lines = _wrap(pdf, text.rstrip("^"), TEXT_W - 3)
+    lines = wrap(pdf, text.rstrip("^"), TEXT_W - 3)
     for k, line in enumerate(lines):
         pdf.room(LEAD)
         pdf.set_x(MARGIN)
@@ -345,7 +325,7 @@ def _contents(pdf: ChapterPdf) -> None:
         _heading_line(pdf, title, number, "")
     pdf.ln(3)
     pdf.set_font("Helvetica", "I", 8)
-    for line in _wrap(pdf, "Editor's note--Ord. 2011-4, passed 3-8-2011, repealed former chapter 44 "
+    for line in wrap(pdf, "Editor's note--Ord. 2011-4, passed 3-8-2011, repealed former chapter 44 "
                       "and enacted a new chapter 44 as set out herein.", TEXT_W):  # fmt: skip
         pdf.set_x(MARGIN)
         pdf.cell(TEXT_W, 4, line)
@@ -369,7 +349,7 @@ def _body(pdf: ChapterPdf, marked_titles: bool = False) -> None:
                 _para(pdf, number, text)
             elif kind == "note":
                 pdf.set_font("Helvetica", "I", 8)
-                for line in _wrap(pdf, text, TEXT_W):
+                for line in wrap(pdf, text, TEXT_W):
                     pdf.room(4)
                     pdf.set_x(MARGIN)
                     pdf.cell(TEXT_W, 4, line)

@@ -49,3 +49,24 @@ def write(pdf: FPDF, path: Path, stages: list[Callable[[FPDF], None]], margin: f
     for stage in stages:
         stage(pdf)
     pdf.output(str(path))
+
+
+def wrap(pdf: FPDF, text: str, width: float) -> list[str]:
+    """Lines of `text` no wider than `width`, breaking a '~'-marked word with a hyphen."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip().replace("~", "")
+        if pdf.get_string_width(trial) <= width:
+            line = f"{line} {word}".strip()
+            continue
+        if "~" in word:
+            head, tail = word.split("~", 1)
+            if pdf.get_string_width(f"{line} {head}-".replace("~", "")) <= width:
+                lines.append(f"{line} {head}-".strip().replace("~", ""))
+                line = tail
+                continue
+        lines.append(line.replace("~", ""))
+        line = word
+    lines.append(line.replace("~", ""))
+    return lines
