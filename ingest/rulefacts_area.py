@@ -118,6 +118,17 @@ BASEMENT = InputSpec(
 )  # fmt: skip
 
 
+def _bedrooms_plus(why: str, extra: Any) -> Extreme:
+    """The bedroom count raised by `extra` (a figure of the text, or an input), labelled with
+    why ('Bedrooms counted (with the floor area)')."""
+    return Extreme(
+        kind="sum_of",
+        label=f"Bedrooms counted ({why})",
+        unit="bedrooms",
+        terms=[Input(kind="input", name="bedrooms"), extra],
+    )
+
+
 def _takes_count(rule: Rule, spec: InputSpec) -> bool:
     """Whether a raised bedroom count (by `spec`: the floor area, an unfinished basement) applies
     to the rule: a routed rule by bedrooms that does not read `spec` already."""
@@ -131,11 +142,8 @@ def basement_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     if len(said) != 1:
         return rules
     quote, where = said[0]
-    count = Extreme(
-        kind="sum_of",
-        label="Bedrooms counted (one more for the unfinished basement)",
-        unit="bedrooms",
-        terms=[Input(kind="input", name="bedrooms"), const(1, "bedrooms", "added", quote)],
+    count = _bedrooms_plus(
+        "one more for the unfinished basement", const(1, "bedrooms", "added", quote)
     )
     when = Condition(input=BASEMENT.name, op="eq", value=True, text="Unfinished basement",
                      quote=quote)  # fmt: skip
@@ -195,12 +203,7 @@ def area_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         count = (
             _divided_count(quote, over, per, dropped)
             if divided
-            else Extreme(
-                kind="sum_of",
-                label="Bedrooms counted (with the floor area)",
-                unit="bedrooms",
-                terms=[Input(kind="input", name="bedrooms"), extra],
-            )
+            else _bedrooms_plus("with the floor area", extra)
         )
         when = Condition(
             input=AREA.name, op="gt", value=over, text=f"Floor area over {over:,.0f} sq ft",
@@ -395,11 +398,8 @@ def room_bedrooms(sections: list[Section], rules: list[Rule]) -> list[Rule]:
     if len(said) != 1:
         return rules
     quote, where = said[0]
-    count = Extreme(
-        kind="sum_of",
-        label="Bedrooms counted (with the rooms the text counts as bedrooms)",
-        unit="bedrooms",
-        terms=[Input(kind="input", name="bedrooms"), Input(kind="input", name=ROOMS.name)],
+    count = _bedrooms_plus(
+        "with the rooms the text counts as bedrooms", Input(kind="input", name=ROOMS.name)
     )
     when = Condition(input=ROOMS.name, op="gt", value=0, text="Rooms counted as bedrooms",
                      quote=quote)  # fmt: skip
