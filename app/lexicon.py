@@ -132,8 +132,33 @@ class Bounds(_Record):
     at_least: str = Field(description="The case is at least ('no less than 30.6 inches').")
 
 
+class Phrase(_Record):
+    """A named phrasing the answerer's code looks for (`phrase(name)`)."""
+
+    means: str = Field(description="What a match tells about the text it is found in.")
+    pattern: str = Field(description="The pattern (case-insensitive; `{num}`, `{fragment}`).")
+
+
+class TopicRule(_Record):
+    """A question's topic (its calculator) from how the question is worded."""
+
+    topic: str = Field(description="The topic's name (`app.understand.Topic`).")
+    asks: str = Field(description="A question matching this touches the topic.")
+    unless: str = Field(default="", description="... except when it also matches this.")
+
+
 class Lexicon(_Record):
     number: str
+    fragments: dict[str, str] = Field(
+        default_factory=dict,
+        description="Pieces of patterns shared by several (`{name}` in a pattern).",
+    )
+    phrases: dict[str, Phrase] = Field(
+        default_factory=dict, description="Named phrasings the code looks for."
+    )
+    topics: list[TopicRule] = Field(
+        default_factory=list, description="Topics in the order they are tried."
+    )
     answer_types: dict[str, AnswerType]
     yes_no: str
     confirmation: str = Field(
@@ -240,10 +265,23 @@ class Lexicon(_Record):
     reader: ReaderParams
 
     def pattern(self, text: str) -> re.Pattern[str]:
-        return _compile(text.replace("{num}", f"(?:{self.number})"))
+        return _compile(self.expand(text))
+
+    def expand(self, text: str) -> str:
+        """The pattern with `{num}` and each `{fragment}` written out (`{0,3}` is untouched)."""
+
+        def piece(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if name == "num":
+                return f"(?:{self.number})"
+            if name in self.fragments:
+                return f"(?:{self.expand(self.fragments[name])})"
+            return match.group(0)
+
+        return re.sub(r"\{([a-z_]+)\}", piece, text)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)
 def _compile(text: str) -> re.Pattern[str]:
     return re.compile(text, re.I)
 
@@ -264,9 +302,29 @@ def lexicon(path: Path = PATH) -> Lexicon:
     for name, t in lex.answer_types.items():
         fields += [*t.asked, t.carries] + ([t.figure] if t.figure else [])
         del name
+    fields += [entry.pattern for entry in lex.phrases.values()]
+    fields += [p for rule in lex.topics for p in (rule.asks, rule.unless) if p]
     for text in fields:
         try:
             lex.pattern(text)
         except re.error as exc:
             raise ConfigError(f"Bad pattern {text[:60]!r} in {str(path)!r}: {exc}.") from exc
     return lex
+
+
+def phrase(name: str) -> re.Pattern[str]:
+    """The compiled pattern of the phrasing `name` in the lexicon's `phrases`."""
+    lex = lexicon()
+    key = (id(lex), name)
+    found = _PHRASES.get(key)
+    if found is None:
+        entry = lex.phrases.get(name)
+        if entry is None:
+            raise ConfigError(
+                f"No phrase {name!r} in the lexicon {str(PATH)!r}. Add it under `phrases`."
+            )
+        found = _PHRASES[key] = lex.pattern(entry.pattern)
+    return found
+
+
+_PHRASES: dict[tuple[int, str], re.Pattern[str]] = {}

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Literal
+from functools import lru_cache
+from typing import Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.lexicon import lexicon
+from app.lexicon import lexicon, phrase
 from app.params import CalcParams, Distance, Feature, extract_params
 from app.places import _unknown_places, detect_jurisdictions
 from app.typos import correct_typos
+from core.errors import ConfigError
 from core.refs import find_section_refs, fix_keyword_typos
 from index.refs import strip_jurisdictions
 
@@ -87,82 +89,21 @@ class Understanding(_Record):
         return self.topic in CALC_TOPICS
 
 
-# Places users may ask about that are not in the corpus (Minnesota and beyond). Capitalised
-# "in <Name>" phrases are caught too; this list catches lower-case questions.
-_COMPARE = re.compile(
-    r"\bcompar\w*|\bvs\.?\b|\bversus\b|\bdiffer\w*|\bdifference\w*|\bbetween\b|\bcontrast\w*|"
-    r"\beach (?:city|town|jurisdiction)\b|\bside by side\b|\bacross\b|\bwhich city\b|"
-    r"\bwhich (?:one|ordinance)\b|\bstricter\b|\blarger\b|\bbigger\b",
-    re.I,
-)
-_ALL = re.compile(
-    r"\ball (?:three|3|the) (?:cities|towns|ordinances|jurisdictions)|\ball three\b|\ball 3\b|"
-    r"\beach (?:city|town|jurisdiction|ordinance)\b|\bevery (?:city|town|jurisdiction)\b|"
-    r"\ball (?:cities|towns|jurisdictions|ordinances)\b|\bthe three (?:cities|towns|ordinances)\b|"
-    r"\bin (?:all|each) of them\b|\beach of them\b|\bacross (?:the )?(?:cities|towns)\b",
-    re.I,
-)
-_FOLLOW_UP = re.compile(
-    r"^\s*(?:and|what about|how about|and what about|same (?:for|question)|ok(?:ay)?,? (?:and|what)"
-    r"|then|also|now)\b|^\s*(?:for|with|in)\s+\S+(?:\s+\S+){0,3}\s*\??\s*$",
-    re.I,
-)
-
-_SIZE = (
-    r"\b(?:size[ds]?|sizing|big|bigger|large|larger|capacity|capacities|gallons?|volume|how much "
-    r"(?:area|space|room)|area (?:needed|required)|square|sq|dimensions?)\b"
-)
-_STA = (
-    r"\b(?:drain ?fields?|soil treatment areas?|absorption (?:areas?|fields?)|leach(?:ing)? ?fields?|"
-    r"mounds?|trench(?:es)?|(?<!\d )(?<!\d-)beds?(?![- ]?rooms?))\b"
-)
-_TOPIC_RULES: tuple[tuple[Topic, re.Pattern[str]], ...] = (
-    ("build", re.compile(r"\bwhat do i need\b|\bbuilding a\b.*\b(house|home)\b.*\bneed\b|"
-                         r"\bnew (?:house|home)\b.*\b(?:what|need|system)\b|\bwhat system\b", re.I)),
-    ("site", re.compile(r"\bis (?:\d+|that|it)\b.*\b(?:enough|ok|okay|far enough|compliant|allowed"
-                        r"|legal|close enough)\b|\bsite check\b|\bcheck my site\b|\bpass\b", re.I)),
-    ("pump_tank", re.compile(r"\bpump(?:ing)? tank\b|\bdosing (?:tank|chamber)\b|\blift station\b", re.I)),
-    ("permit_validity", re.compile(
-        r"\bpermit\w*\b.*\b(?:valid|validity|expire\w*|how long|last|good for|lapse)\b|"
-        r"\b(?:valid|validity|expire\w*|how long|last|good for)\b.*\bpermit", re.I)),
-    ("inspection_notice", re.compile(
-        r"\bnotice\b.*\binspect\w*|\binspect\w*.*\b(?:notice|in advance|ahead of time|schedul\w*|"
-        r"call)\b|\bschedul\w* (?:an? |the )?inspection", re.I)),
-    ("failing", re.compile(
-        r"\bfailing\b|\bfailed\b|\bfailure\b|\bfails\b|\bimminent\b|"
-        r"\bhow long\b.*\b(?:fix|repair|replace|upgrade)", re.I)),
-    ("holding_tank", re.compile(r"\bholding tanks?\b", re.I)),
-    ("permit_fee", re.compile(r"\bfees?\b|\bhow much (?:does|is|do|will)\b.*\bpermit\b|"
-                              r"\bpermit\b.*\b(?:cost|price|charge)\b|\bcost of (?:a |the )?permit", re.I)),
-    ("pumping", re.compile(r"\bsludge\b|\bscum\b|\bwhen\b.*\b(?:pump|clean|empty)\w*|\bhow often\b.*\b(?:pump\w*|clean\w*|inspect\w*|"
-                           r"empt\w*|service\w*)|\b(?:pump\w*|clean\w*)\b.*\b(?:how often|every|"
-                           r"frequency|interval|due|required|when)\b|\bmaintenance\b.*\btank\b|"
-                           r"\bpumped\b|\bneed(?:s)? pumping\b", re.I)),
-    ("separation", re.compile(r"\bseparation\b|\bwater table\b|\bbedrock\b|\bthree[- ]foot rule\b|"
-                              r"\bredoximorphic\b|\bsaturated soil\b|\blimiting (?:layer|condition)\b", re.I)),
-    ("area", re.compile(
-        rf"{_SIZE}.*{_STA}|{_STA}.*{_SIZE}|\bsquare (?:feet|foot)\b|\bsq\.? ?ft\b|"
-        rf"\bwhat (?:\w+ )?(?:and )?(?:size )?{_STA}|\btank and (?:a |the )?{_STA}|"
-        r"\bperc\w*\b.*\b(?:area|size|how big)\b", re.I)),
-    ("setback", re.compile(r"\bsetbacks?\b|\bhow (?:far|close)\b|\bdistance\w*\b|\bfeet from\b|"
-                           r"\bhow many (?:feet|ft)\b.*\bfrom (?:my |a |the |our )?(?:well|lake|river|"
-                           r"stream|house|home|building|property line|lot line|wetland)|"
-                           r"\bft from\b|\b(?:away from|close to|near) (?:my |a |the |our )?(?:well|lake|river|stream|house|"
-                           r"home|building|property line|lot line|wetland)", re.I)),
-    ("flow", re.compile(r"\bdesign flow\b|\bsewage flow\b|\bgallons per day\b|\bgpd\b|\bdaily flow\b|"
-                        r"\bflow\b.*\bbedroom|\bhow much (?:sewage|wastewater|water)\b", re.I)),
-    ("tank", re.compile(
-        rf"\btank\b.*{_SIZE}|{_SIZE}.*\btank\b|\bcompartment\w*\b|"
-        r"\bwhat (?:size |kind of |type of )?(?:septic )?tanks?\b|\btank (?:and|\+) (?:a |the )?drain", re.I)),
-)  # fmt: skip
-
-_QUANT = re.compile(
-    r"\bhow (?:much|many|long|wide|deep|far|big|often|close|soon|large|tall|high|steep)\b|"
-    r"\b(?:minimum|maximum|smallest|largest|at least|at most|size|deadline|notice|insurance|bond|"
-    r"fees?|distance|spacing|depth|width|slope|percent|rate|dose|capacity|gallons?|feet|inches|"
-    r"days|months|years|hours|what size|limit)\b",
-    re.I,
-)
+@lru_cache(maxsize=1)
+def _topic_rules() -> tuple[tuple[Topic, re.Pattern[str], re.Pattern[str] | None], ...]:
+    """The lexicon's topics, in order: each with what asks it and what keeps a question out."""
+    lex = lexicon()
+    rules: list[tuple[Topic, re.Pattern[str], re.Pattern[str] | None]] = []
+    for rule in lex.topics:
+        if rule.topic not in _ORDER:
+            raise ConfigError(
+                f"Unknown topic {rule.topic!r} in the lexicon's `topics`. Use one of {_ORDER!r}."
+            )
+        topic = cast(Topic, rule.topic)
+        rules.append(
+            (topic, lex.pattern(rule.asks), lex.pattern(rule.unless) if rule.unless else None)
+        )
+    return tuple(rules)
 
 
 def _fold(text: str) -> str:
@@ -206,42 +147,24 @@ def _claim(instruction: str) -> str:
     return instruction[ends[-1] :] if ends else ""
 
 
-_WHEN = re.compile(
-    r"\bhow (?:long|soon)\b|\bby when\b|\bdeadline\b|\bhow many (?:days|months|years)\b", re.I
-)
-_DISTANCE = re.compile(
-    r"\b(?:f(?:ee)?t|foot|far|close|near|setbacks?|distance|enough|ok(?:ay)?|legal|allowed|meets?|"
-    r"pass|complian\w*|from)\b|\d\s*'",
-    re.I,
-)
-
-
 def _asks_when_not_where(text: str) -> bool:
     """The sentences that ask ask for a time and name no distance: 'the sewer is 60 ft from our
     lot line. How long do we have to hook up?' asks a deadline; the 60 ft is the story."""
     sentences = re.split(r"(?<=[.?!])\s+", text.strip())
     asking = " ".join(s for s in sentences if s.endswith("?")) or sentences[-1]
-    return bool(_WHEN.search(asking)) and not _DISTANCE.search(asking)
+    return bool(phrase("asks_when").search(asking)) and not phrase("names_distance").search(asking)
 
 
 def _topics(text: str, params: CalcParams) -> list[Topic]:
     """Every topic the question touches, most specific first."""
     found: list[Topic] = []
     when_not_where = _asks_when_not_where(text)
-    for topic, pattern in _TOPIC_RULES:
-        if not pattern.search(text):
+    for topic, pattern, unless in _topic_rules():
+        if not pattern.search(text) or (unless is not None and unless.search(text)):
             continue
         if topic == "site" and not params.distances:
             continue
         if topic in ("site", "setback") and when_not_where:
-            continue
-        if topic == "build" and re.search(r"\bpermit\b", text, re.I):
-            continue
-        if (
-            topic == "tank"
-            and re.search(r"\bholding tank", text, re.I)
-            and not re.search(r"\bseptic tank", text, re.I)
-        ):
             continue
         if topic == "setback" and lexicon().pattern(lexicon().relief).search(text):
             continue  # 'can that setback be reduced?': the rule's relief, not its distance
@@ -249,18 +172,14 @@ def _topics(text: str, params: CalcParams) -> list[Topic]:
             topic == "setback"
             and params.distances
             and "site" not in found
-            and re.search(r"\?|enough|ok\b|compl", text, re.I)
+            and phrase("checks_site").search(text)
         ):
             topic = "site"
-        if (
-            topic == "pumping"
-            and "pump_tank" in found
-            and not re.search(r"sludge|scum|how often|every", text, re.I)
-        ):
+        if topic == "pumping" and "pump_tank" in found and not phrase("pumping_asked").search(text):
             continue
         if topic not in found:
             found.append(topic)
-    if not found and params.bedrooms is not None and re.search(r"\btanks?\b", text, re.I):
+    if not found and params.bedrooms is not None and phrase("tank_named").search(text):
         found.append("tank")
     if not found:
         if params.sludge_in is not None or params.scum_in is not None:
@@ -275,9 +194,8 @@ def _topics(text: str, params: CalcParams) -> list[Topic]:
         "tank" in found
         and params.bedrooms is None
         and params.daily_flow_gpd is None
-        and re.search(r"depth|deep|baffle|manhole|cover|watertight|inlet|outlet|locat|material|"
-                      r"concrete|access|riser|abandon", text, re.I)
-    ):  # fmt: skip
+        and phrase("tank_detail").search(text)
+    ):
         found.remove("tank")
     if "site" in found:
         found = ["site"]
@@ -297,8 +215,8 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
         )
     params = extract_params(fixed)
     topics = _topics(fixed, params)
-    all_cities = bool(_ALL.search(fixed))
-    comparison = bool(_COMPARE.search(fixed)) and (len(jurisdictions) != 1 or all_cities)
+    all_cities = bool(phrase("all_places").search(fixed))
+    comparison = bool(phrase("compare").search(fixed)) and (len(jurisdictions) != 1 or all_cities)
     comparison = comparison or len(jurisdictions) > 1 or all_cities
     unknown = _unknown_places(fixed, known)
     return Understanding(
@@ -311,14 +229,10 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
         topic=topics[0],
         topics=topics,
         params=params,
-        follow_up=bool(_FOLLOW_UP.search(text)) and len(text) < 80,
-        wants_amount=bool(
-            re.search(r"\bfees?\b|\bhow much\b|\bcost\w*\b|\$|\bdollars?\b|\bprice\b", fixed, re.I)
-        ),
-        quantitative=bool(_QUANT.search(fixed)),
-        yes_no=bool(
-            re.search(r"^\s*(?:is|are|can|may|do|does|must|should|am|will|could)\b", fixed, re.I)
-        ),
+        follow_up=bool(phrase("follow_up").search(text)) and len(text) < 80,
+        wants_amount=bool(phrase("amount_asked").search(fixed)),
+        quantitative=bool(phrase("quantity_asked").search(fixed)),
+        yes_no=bool(phrase("opens_yes_no").search(fixed)),
         injection=bool(lex.pattern(lex.injection).search(question)),
         on_topic=bool(lex.pattern(lex.domain).search(fixed)),
         opinion=bool(lex.pattern(lex.opinion).search(fixed)),
@@ -328,11 +242,7 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
 
 def merge_follow_up(current: Understanding, previous: Understanding) -> Understanding:
     """Fill a follow-up's gaps (cities, topic, parameters) from the previous question."""
-    there = re.search(
-        r"\bthere\b|\b(?:that|this|the same|same) (?:city|town|place|ordinance)\b",
-        current.question,
-        re.I,
-    )
+    there = phrase("same_place").search(current.question)
     if (
         there
         and not current.follow_up
