@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-# 98, 404.04, "404 .04" (OCR), 52.01, 4.1.2, 9-4-8, 18-124; an upper-case letter suffix (9-4-8C)
-NUMBER = r"\d{1,4}(?:(?:\s?\.\s?|-)\d{1,4})*(?:[A-Z](?![A-Za-z]))?"
+# 98, 404.04, "404 .04" (OCR), 52.01, 4.1.2, 9-4-8, 18-124; an upper-case letter suffix (9-4-8C);
+# a lettered chapter before a hyphen (8A-12: a chapter inserted after chapter 8)
+NUMBER = r"\d{1,4}(?:[A-Z](?=-\d))?(?:(?:\s?\.\s?|-)\d{1,4})*(?:[A-Z](?![A-Za-z]))?"
 _SUBSECTION = r"(?:\s?\(\s?[A-Za-z0-9]{1,4}\s?\))*(?:[a-z](?![A-Za-z]))?"
 _KEYWORD = r"(?:\bsec(?:tions?|ts?\.?|s?\.?)|§§?)"
 _SECTION_WORD = re.compile(
@@ -46,7 +47,7 @@ _QUESTION = re.compile(
 _BEFORE_QUARTER = re.compile(
     r"\b(?:in|by|during|of|for|until|before|after|the|this|next|last|each|every)\s*$", re.I
 )
-_NUMERIC = re.compile(r"^\d+(?:[.\-]\d+)*[A-Z]?$")
+_NUMERIC = re.compile(r"^\d+(?:[A-Z](?=-\d))?(?:[.\-]\d+)*[A-Z]?$")
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 
 
@@ -65,6 +66,7 @@ def normalize_ref(ref: str) -> str:
     Bethel) are case-folded, whitespace-collapsed and stripped of a final period."""
     s = _PREFIX.sub("", ref.strip())
     compact = re.sub(r"\s*([.\-])\s*", r"\1", s.strip()).rstrip(".").strip()
+    compact = re.sub(r"^(\d+)([a-z])(?=-\d)", lambda m: m[1] + m[2].upper(), compact)  # 8a-12
     number = re.match(rf"^({NUMBER}){_SUBSECTION}$", compact)
     if number:
         compact = re.sub(r"\s+", "", number.group(1))

@@ -31,7 +31,8 @@ from ingest.underlines import underline_rows
 log = logging.getLogger(__name__)
 
 PAGE_NUM_LINE = re.compile(r"^\s*[-L]?\s*(\d{1,3})\s*-?\s*[^\w\s]?\s*$")
-LEAD_NUM = re.compile(r"^\s*(\d{1,3})\s+(?=\S)")
+# a page number that leads its page's first line; never a table row's label ('3      1,250')
+LEAD_NUM = re.compile(r"^\s*(\d{1,3})\s+(?=\S)(?![\d,.]+\s*$)")
 FOOTER_TAIL = re.compile(r"((?:\S+\s+){0,4})Page\s+(\d{1,3})\s*$")
 _LIST_MARKER_LINE = re.compile(r"^\(\s*\w{1,3}\s*\)")
 _PORTAL_CRUMB = re.compile(r"WebLinkAbout|^Home\s*My\b")

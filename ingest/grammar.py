@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 
 from ingest.headings import roman_to_int
 
-_NUM = r"\d{1,4}(?:[.\-]\d{1,4})*(?:[A-Z](?=[.:]))?"  # 'Section 19A.': one inserted later
+# 'Section 19A.': one inserted later; 'Sec. 8A-12.': a section of a lettered chapter
+_NUM = r"\d{1,4}(?:[A-Z](?=-\d))?(?:[.\-]\d{1,4})*(?:[A-Z](?=[.:]))?"
 _ROMAN = r"[IVXL]{1,7}"
 HEAD_RE = re.compile(
     r"^[ \t]*(?:\[[A-Z]{1,3}\][ \t]*)?"  # a model code's edition mark: '[A] 104.3 Expiration.'
@@ -128,7 +129,7 @@ def _key(num: str) -> tuple[int, ...]:
     if num.isalpha():
         return (roman_to_int(num),)
     inserted = num[-1:].isalpha()  # '19A' follows '19' and comes before '20'
-    out = tuple(int(x) for x in re.split(r"[.\-]", num.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")))
+    out = tuple(int(x) for x in re.findall(r"\d+", num.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")))
     return (*out, ord(num[-1]) - ord("A") + 1) if inserted else out
 
 

@@ -26,7 +26,7 @@ CONTAINER_RE = re.compile(
 )
 NUMBERED_RE = re.compile(
     r"(?:(?<=\s)|^)(?P<kw>[A-Z]ection|SECTION|Sec\.|SEC\.|§{1,2})\s*"
-    r"(?P<num>\d{1,4}(?:[.\-]\d{1,3})*)"
+    r"(?P<num>\d{1,4}(?:[A-Z](?=-\d))?(?:[.\-]\d{1,3})*)"
     r"(?:\.(?=\s)|(?=\s+[A-Z][a-z])|(?=\s+[A-Z][A-Z'\-]+(?:[ \t]+[A-Z&][A-Z'\-,]*)*\.))\s+(?=[A-Z])"
 )
 LINE_ITEM_RE = re.compile(
@@ -141,7 +141,7 @@ def find_numbered(text: str) -> list[Heading]:
         if own is not None:  # 'Sec. 14-27.' / 'SEPTIC TANKS' / '(A) ...': the line is the title
             title, body = own
         num = m.group("num")
-        key = tuple(int(x) for x in re.split(r"[.\-]", num))
+        key = tuple(int(x) for x in re.findall(r"\d+", num))  # 8A-12 -> (8, 12)
         out.append(
             Heading(m.start(), body or m.end(), "section", "numbered", num, title, 9, key, m.end())
         )
@@ -150,7 +150,7 @@ def find_numbered(text: str) -> list[Heading]:
         at = m.start("kw")
         if at not in taken:
             num = m.group("num")
-            key = tuple(int(x) for x in re.split(r"[.\-]", num))
+            key = tuple(int(x) for x in re.findall(r"\d+", num))  # 8A-12 -> (8, 12)
             out.append(Heading(at, m.end(), "section", "numbered", num, "", 9, key, m.end()))
     for m in RANGE_RE.finditer(text):
         a, b = m.group("a"), m.group("b")

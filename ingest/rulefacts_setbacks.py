@@ -37,11 +37,12 @@ _PLACED = re.compile(
     r"\b(?:located|placed|set back|setbacks?|installed|constructed|distances?|separated)\b"
 )
 _SETBACK_TITLE = re.compile(r"setback|location|siting|distance|isolation|placement", re.I)
-# "10 feet from a property line" (items may share a line: "..., and 10 feet from a building")
+# "10 feet from a property line" (items may share a line: "..., and 10 feet from a building";
+# "75 feet from a well, 15 feet from a property line and ...")
 _FROM = re.compile(
     r"\b(\d+(?:\.\d+)?) (?:feet|foot|ft\.?)\s*(?:horizontally )?(?:from|of) (?:a |an |the |any )?"
     r"(?!vertical\b|separation\b)([a-z][a-z0-9 ,'/-]*?)(?=\s*(?:[;.]|,? and\b|,? or any\b|,? or (?:a|an) greater\b|"
-    r",? (?:measured|unless|except|whichever)\b|$))"
+    r",? (?:measured|unless|except|whichever)\b|,\s*(?=\d+(?:\.\d+)? (?:feet|foot|ft)\b)|$))"
 )
 # "a. Property line: five feet." / "Natural environment lakes, including ...: 150 feet;"
 _COLON = re.compile(

@@ -20,6 +20,7 @@ from index.refs import find_section_refs as index_find_section_refs
         pytest.param("show me Section III.D", ["III.D"], id="outline-part-and-letter"),
         pytest.param("sect. 4.1.2(a) please", ["4.1.2"], id="numbered-paragraph"),
         pytest.param("sections 18-101 through 18-103", ["18-101", "18-103"], id="range-ends"),
+        pytest.param("what does Sec. 8A-12 say?", ["8A-12"], id="lettered-chapter"),
         pytest.param("Section 98 and 3 bedrooms", ["98"], id="singular-no-list"),
         pytest.param("see Table 5.3", ["Table 5.3"], id="dotted-table-not-table-v"),
     ],
@@ -34,6 +35,8 @@ def test_references_in_text_keep_the_printed_identifier(text: str, refs: list[st
     [
         pytest.param("Sec. 07", "7", id="prefix-and-zero"),
         pytest.param("9-4-8", "9-4-8", id="hyphenated-never-cut"),
+        pytest.param("Sec. 08A-12.", "8A-12", id="lettered-chapter-kept"),
+        pytest.param("section 8a-12", "8A-12", id="lettered-chapter-typed-lower-case"),
         pytest.param("§ 18-124(a)", "18-124", id="subsection-dropped"),
         pytest.param("52.01", "52.01", id="dotted-never-joined"),
         pytest.param("404 .04", "404.04", id="ocr-space"),
@@ -51,6 +54,7 @@ def test_normalize_ref(ref: str, canonical: str) -> None:
         pytest.param("4.1.2(a)", ["4.1.2", "4.1"], id="paragraph-to-section"),
         pytest.param("9-4-8C", ["9-4-8C", "9-4-8"], id="lettered-subsection"),
         pytest.param("9-4-8", ["9-4-8"], id="hyphenated-not-cut"),
+        pytest.param("8A-12(b)", ["8A-12"], id="lettered-chapter-not-cut"),
         pytest.param("404.04", ["404.04"], id="two-part-not-cut"),
     ],
 )

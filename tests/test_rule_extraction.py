@@ -748,6 +748,26 @@ def test_waters_a_class_names_are_features_of_their_own_at_the_class_distance() 
     assert result.value == 160.0
 
 
+@pytest.mark.parametrize(
+    ("feature", "feet"),
+    [
+        pytest.param("well", 75.0, id="first-of-three"),
+        pytest.param("property_line", 15.0, id="after-a-comma"),
+        pytest.param("building", 20.0, id="after-and"),
+    ],
+)
+def test_distances_listed_with_commas_in_one_sentence_each_keep_their_feature(
+    feature: str, feet: float
+) -> None:
+    text = (
+        "Every septic tank shall be set back at least seventy-five (75) feet from a water supply "
+        "well, fifteen (15) feet from a property line and twenty (20) feet from a dwelling "
+        "foundation."
+    )
+    (rule,) = [r for r in extract_rules([_section(text, "Setbacks")]) if r.topic == "setback"]
+    assert _run([rule], rule.id, feature=feature, component="tank").value == feet
+
+
 def test_a_seasonal_dwellings_pumping_interval_is_applied_when_the_user_says_so() -> None:
     text = (
         "A. The owner of a year-round dwelling shall have each septic tank pumped at least once "
