@@ -82,6 +82,13 @@ def _range(label: str) -> tuple[float | None, float | None] | None:
     return (min(nums) - 1, max(nums)) if nums == list(range(min(nums), max(nums) + 1)) else None
 
 
+def _top(ranges: list[tuple[float | None, float | None]]) -> float | None:
+    """The bedroom count past which a step per bedroom applies: the last row's highest count,
+    or the first count of an open last row ('5 or more' beside 'for each bedroom over five')."""
+    low, high = ranges[-1]
+    return high if high is not None else (low + 1 if low is not None else None)
+
+
 def columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
     """The words above each figure column (a word goes to the column whose span it overlaps)."""
     words: list[list[str]] = [[] for _ in spans]
@@ -211,7 +218,7 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     beyond_quote = ""
     if beyond is not None:
         adds = [float(x.lstrip("+")) for x in beyond.group(2).split() if x != "add"]
-        if int(beyond.group(1)) != ranges[-1][1] or len(adds) != k:
+        if int(beyond.group(1)) != _top(ranges) or len(adds) != k:
             adds = []
         beyond_quote = _verbatim_tail(printed, text)
     row, row_text = None, ""
@@ -226,9 +233,9 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         if starts and over == ranges[-1][1] and base == _fig(found[-1][1], 0):
             adds, beyond_quote = [step], _verbatim_tail(row_text, text) or row_text
     if k == 1 and not adds and row is None:
-        adds, beyond_quote = _beyond_said(text, ranges[-1][1], unit)
+        adds, beyond_quote = _beyond_said(text, _top(ranges), unit)
     elif k > 1 and not adds and row is None:
-        steps, said = _beyond_said(text, ranges[-1][1], unit)
+        steps, said = _beyond_said(text, _top(ranges), unit)
         last_row = [_fig(found[-1][1], j) for j in range(k)]
         adds = _scaled_steps(said, steps, last_row, heads) if steps else []
         beyond_quote = said if adds else ""
@@ -333,7 +340,7 @@ class _Grid:
                 past_last=f"The table of §{section.ref} ends at {table_rows[-1].label}.",
             )
             if self.adds:
-                top = ranges[-1][1]
+                top = _top(ranges)
                 assert top is not None
                 node = up_to_then_per_bedroom(
                     top, node,

@@ -408,6 +408,35 @@ def test_a_deferral_is_dropped_where_the_text_gives_the_figure() -> None:
     assert [r.id for r in rules] == ["flow.dwelling.7-3"]
 
 
+_OPEN_LAST_ROW = (
+    "Every septic tank shall have a liquid capacity not less than that shown in Table 12A-20.\n"
+    "TABLE 12A-20. MINIMUM LIQUID CAPACITY (GALLONS)\n"
+    "Bedrooms        Capacity\n"
+    "2 or fewer        1,000\n"
+    "3                 1,250\n"
+    "4                 1,500\n"
+    "5 or more         1,750\n"
+    "For each bedroom over five, add two hundred fifty (250) gallons."
+)
+
+
+@pytest.mark.parametrize(
+    ("bedrooms", "gallons"),
+    [
+        pytest.param(5, 1750.0, id="the-open-rows-first-count"),
+        pytest.param(6, 2000.0, id="one-over"),
+        pytest.param(8, 2500.0, id="three-over"),
+    ],
+)
+def test_a_step_per_bedroom_over_an_open_last_row_is_added_past_its_first_count(
+    bedrooms: int, gallons: float
+) -> None:
+    rules = extract_rules(
+        [_section(_OPEN_LAST_ROW, "Septic tank capacity", "12A-20")], _OPEN_LAST_ROW
+    )
+    assert _run(rules, "tank.table.12a-20", bedrooms=bedrooms).value == gallons
+
+
 def test_a_fixed_width_table_is_read_by_its_columns_and_beyond_its_last_row() -> None:
     from ingest import load_manifest, parse_document
 
