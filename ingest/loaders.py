@@ -10,14 +10,12 @@ text, `ingest.margins`), ``.md`` and ``.html``. Every failure raises an
 from __future__ import annotations
 
 import codecs
-import html
 import itertools
 import logging
 import re
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from core.errors import (
     DocumentTooLargeError,
@@ -27,10 +25,17 @@ from core.errors import (
     UnsupportedFormatError,
 )
 from ingest.margins import has_margin_column
+from ingest.markup import (
+    html_to_text,
+    looks_like_markdown,
+    looks_like_rst,
+    markdown_to_text,
+    rst_to_text,
+)
 
 log = logging.getLogger(__name__)
 
-SUPPORTED_SUFFIXES = (".txt", ".pdf", ".md", ".html", ".htm")
+SUPPORTED_SUFFIXES = (".txt", ".pdf", ".md", ".rst", ".html", ".htm")
 DEFAULT_MAX_MB = 64.0
 """Largest file read by default (the `max_document_mb` setting): parsing is linear, about
 0.3-0.5 s per MB on one core."""
@@ -113,122 +118,6 @@ def decode_text(data: bytes, path: Path) -> tuple[str, str]:
         "Save it as UTF-8 text and ingest it again.",
         path,
     )
-
-
-class _HTMLText(HTMLParser):
-    _BLOCK: ClassVar[frozenset[str]] = frozenset(
-        {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "table"}
-    )
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
-            self._skip += 1
-        elif tag in self._BLOCK:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self._skip = max(0, self._skip - 1)
-        elif tag in self._BLOCK:
-            self.parts.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.parts.append(data)
-
-
-def _html_to_text(text: str) -> str:
-    parser = _HTMLText()
-    parser.feed(text)
-    parser.close()
-    lines = [
-        re.sub(r"[ \t]+", " ", ln).strip()
-        for ln in html.unescape("".join(parser.parts)).split("\n")
-    ]
-    return "\n".join(ln for ln in lines if ln)
-
-
-_MD_HEADING = re.compile(r"(?m)^\s{0,3}#{1,6}\s+\S")
-_MD_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
-_MD_FENCE = re.compile(r"^\s*(?:```|~~~)")
-_MD_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$")
-_SITE_FOOTER = re.compile(r"\s*(?:©|\(c\)\s*(?:19|20)\d\d\b|Copyright\b|Powered by\b)", re.I)
-"""A website's footer line ("© 2024 City of ... | Privacy", "Powered by ...")."""
-_MD_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
-
-
-def looks_like_markdown(text: str) -> bool:
-    """Whether a text file is Markdown (a code page copied from a website, saved as .txt):
-    several `#` headings, or headings with links or a pipe table."""
-    heads = len(_MD_HEADING.findall(text))
-    return heads >= 3 or (
-        heads >= 1
-        and (len(_MD_LINK.findall(text)) >= 3 or bool(re.search(r"(?m)^\s*\|.*\|\s*$", text)))
-    )
-
-
-def _table_text(rows: list[list[str]]) -> list[str]:
-    """A pipe table as fixed-width columns (two spaces at least between cells)."""
-    width = max(len(r) for r in rows)
-    rows = [r + [""] * (width - len(r)) for r in rows]
-    sizes = [max(len(r[i]) for r in rows) for i in range(width)]
-    return ["    ".join(c.ljust(sizes[i]) for i, c in enumerate(r)).rstrip() for r in rows]
-
-
-def _markdown_to_text(text: str) -> str:
-    """Plain text of a Markdown page: heading marks, emphasis, link targets, block quote marks,
-    rules and a site's navigation ("[Back to top](#top)", lists of bare links) go; a pipe table
-    becomes fixed-width columns, so its rows read like a printed table's."""
-    out: list[str] = []
-    table: list[list[str]] = []
-    lines = text.replace("\r\n", "\n").split("\n")
-    fenced = False
-    for i, raw in enumerate(lines):
-        line = raw.rstrip()
-        if _MD_FENCE.match(line):
-            fenced = not fenced  # a code block (a fixed-width table) is printed as it stands
-            continue
-        if fenced:
-            out.append(line)
-            continue
-        piped = line.strip().startswith("|") and line.strip().endswith("|")
-        # a table without its outer pipes ('Soil | Rate' over '---|---'), row by row
-        opens = "|" in line and i + 1 < len(lines) and bool(_MD_TABLE_RULE.match(lines[i + 1]))
-        if piped or opens or (table and "|" in line):
-            if not _MD_TABLE_RULE.match(line):
-                table.append([_inline(c.strip()) for c in line.strip().strip("|").split("|")])
-            continue
-        if table:
-            out += _table_text(table)
-            table = []
-        if _MD_RULE.match(line):
-            out.append("")
-            continue
-        bare = _MD_LINK.sub("", re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", line)).strip(" |>*-")
-        if _MD_LINK.search(line) and not re.search(r"\w", bare):
-            continue  # navigation: a line of links only
-        if _SITE_FOOTER.match(line):
-            continue
-        line = re.sub(r"^(\s{0,3})#{1,6}\s+", r"\1", line)
-        line = re.sub(r"^\s*>\s?", "", line)
-        line = re.sub(r"^(\s*)[-+]\s+", r"\1* ", line)
-        out.append(_inline(line))
-    if table:
-        out += _table_text(table)
-    return "\n".join(out)
-
-
-def _inline(text: str) -> str:
-    text = _MD_LINK.sub(lambda m: m.group(1), text)
-    text = re.sub(r"\*\*(.+?)\*\*|__(.+?)__", lambda m: m.group(1) or m.group(2), text)
-    text = re.sub(r"(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![\w*])", r"\1", text)
-    text = re.sub(r"(?<!\w)_(?!\s)([^_\n]+?)(?<!\s)_(?!\w)", r"\1", text)
-    return text.replace("`", "")
 
 
 def _extract_pages(pages: Any, path: Path, mode: str = "plain") -> tuple[list[str], list[int]]:
@@ -401,9 +290,11 @@ def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
         return _load_pdf(path)
     text, encoding = decode_text(data, path)
     if suffix in (".html", ".htm"):
-        text = _html_to_text(text)
+        text = html_to_text(text)
     elif suffix == ".md" or looks_like_markdown(text):
-        text = _markdown_to_text(text)
+        text = markdown_to_text(text)
+    elif suffix == ".rst" or looks_like_rst(text):
+        text = rst_to_text(text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise EmptyDocumentError(
