@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from app.lexicon import phrase
 from app.records import Citation
 from core.suspect import is_suspect
 from index.llm import Source
@@ -183,11 +184,6 @@ def best_sentences(text: str, terms: list[str], max_sentences: int = 2) -> list[
     return [trim_quote(sentences[i], terms) for i in keep]
 
 
-_WORD_NUM = (
-    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty-four|\d+)"
-)
-
-
 def fee_deferred(topic: str, quotes: list[str]) -> bool:
     """Whether the quotes leave the permit fee to a resolution and state no amount: the text
     does not give the asked fact (the answer abstains, saying where it defers)."""
@@ -195,7 +191,7 @@ def fee_deferred(topic: str, quotes: list[str]) -> bool:
     return (
         topic == "permit_fee"
         and not re.search(r"\$\s?\d", joined)
-        and bool(re.search(r"resolution", joined, re.I))
+        and bool(phrase("names_resolution").search(joined))
     )
 
 
@@ -203,11 +199,7 @@ def direct_answer(topic: str, name: str, quotes: list[str], question: str) -> st
     """A short direct statement when the quotes make it certain, else None."""
     joined = " ".join(quotes)
     if topic == "permit_validity":
-        m = re.search(
-            rf"valid[^.]*?period of ({_WORD_NUM}(?:\s*\(\s*\d+\s*\))?)\s*(months?|years?|days?)",
-            joined,
-            re.I,
-        )
+        m = phrase("validity_period").search(joined)
         if m:
             return f"In {name}, a permit is valid for {m.group(1)} {m.group(2)}"
     if topic == "permit_fee":
@@ -216,14 +208,10 @@ def direct_answer(topic: str, name: str, quotes: list[str], question: str) -> st
             return f"In {name}, the permit fee is set by resolution; the ordinance itself states no amount"
         if amounts:
             return f"{name}'s ordinance states these amounts: {', '.join(dict.fromkeys(amounts))}"
-    if re.match(r"\s*(?:is|are|can|may|do|does|am)\b", question, re.I) and quotes:
+    if phrase("opens_be_can_do").match(question) and quotes:
         first = quotes[0]
         q_words = {_stem(w) for w in content_words(question)} - {"need", "put", "allow"}
-        prohibiting = re.search(
-            r"prohibit\w*|shall not be (?:permitted|allowed|installed|used)|shall not be installed",
-            first,
-            re.I,
-        )
+        prohibiting = phrase("prohibits").search(first)
         if prohibiting and q_words & {_stem(w) for w in content_words(first)}:
             return f"No: {name}'s ordinance prohibits it"
     return None

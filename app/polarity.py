@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from app.lexicon import lexicon
+from app.lexicon import lexicon, phrase
 from app.reader import (
     _ITEMS,
     _holder,
@@ -19,15 +19,15 @@ from app.reader import (
     subject_words,
 )
 
-_CONDITION_CLAUSE = re.compile(r"\b(?:where|if|when|whenever|in case|provided)\b[^,;:.]*", re.I)
 
-
-_UNNEGATED = (
-    (r"\bnobody\b|\bno one\b|\bno-one\b|\bnone\b", "anyone"),
-    (r"\bcan't\b|\bcannot\b", "can"),
-    (r"\bwon't\b", "will"),
-    (r"n't\b|\bnot\b|\bnever\b|\bno longer\b", ""),
-)
+def _unnegated() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each negation of a claim and the word that turns it over ('nobody' -> 'anyone')."""
+    return (
+        (phrase("says_nobody"), "anyone"),
+        (phrase("says_cannot"), "can"),
+        (phrase("says_wont"), "will"),
+        (phrase("says_not"), ""),
+    )
 
 
 def _negated_claim(question: str) -> str | None:
@@ -40,21 +40,16 @@ def _negated_claim(question: str) -> str | None:
     if claim is None:
         return None
     body = asking[claim.end() :] if claim.start() == 0 else asking[: claim.start()]
-    if not lex.pattern(lex.claim_negation).search(body) or _QUESTION_OPENING.match(body):
+    if not lex.pattern(lex.claim_negation).search(body) or phrase("negated_asking_verb").match(
+        body
+    ):
         return None
-    if lex.pattern(lex.evasion).search(body) or re.search(r"\bwithout\b", body, re.I):
+    if lex.pattern(lex.evasion).search(body) or phrase("without").search(body):
         return None  # 'so I don't have to pump, right?' is asked as it stands
     positive = body
-    for pattern, word in _UNNEGATED:
-        positive = re.sub(pattern, word, positive, flags=re.I)
+    for pattern, word in _unnegated():
+        positive = pattern.sub(word, positive)
     return question.replace(body.strip(), " ".join(positive.split()))
-
-
-_QUESTION_OPENING = re.compile(
-    r"^\W*(?:is|are|do|does|did|can|could|must|should|will|would|have|has)n't\s+"
-    r"(?:it|they|i|we|you|he|she|there|that|this|the|a|an|my|our|your|his|her|their)\b",
-    re.I,
-)  # 'Isn't it true ...', 'Doesn't the city require ...': the asking verb, not a claim's
 
 
 def polarity(question: str, provision: str) -> str | None:
@@ -80,11 +75,11 @@ def polarity(question: str, provision: str) -> str | None:
         item = pieces[0]
     provision = _asked_sentence(question, item)
     # "Can I do it myself, or does a licensed installer have to?": Yes or No answers the first
-    question = _ALTERNATIVE.split(question, maxsplit=1)[0]
+    question = phrase("or_asks_again").split(question, maxsplit=1)[0]
     said = lex.pattern(lex.not_negation).sub(" ", provision)  # 'not limited to' says no no
     # nor does a condition ('If the inspector does not appear ..., the installer may complete')
     negative = bool(
-        lex.pattern(lex.negative).search(_CONDITION_CLAUSE.sub(" ", said))
+        lex.pattern(lex.negative).search(phrase("condition_clause").sub(" ", said))
         or lex.pattern(lex.prohibition).search(said)  # 'a privy ... where a sewer is available
     )  # is declared a nuisance': a prohibition is one wherever the clause ends
     conditional = bool(lex.pattern(lex.conditional).search(provision))
@@ -101,7 +96,7 @@ def polarity(question: str, provision: str) -> str | None:
         return "Yes"  # '..., with no separate registration?': 'does not require a registration'
     asks_duty = bool(lex.pattern(lex.requirement).search(question))
     asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty
-    q_without = bool(re.search(r"\bwithout\b|\bno\b|\bnot\b|n't\b", question, re.I))
+    q_without = bool(phrase("without_or_no").search(question))
     only = lex.pattern(lex.restriction).search(said)
     if asks_leave and only:  # allowed only in a case: is the asked case that one?
         case = re.split(r"[.;]", said[only.end() :], maxsplit=1)[0]
@@ -109,7 +104,7 @@ def polarity(question: str, provision: str) -> str | None:
         meets = any(held(w) for w in subject_words(question)) and not opposed(question, case)
         meets = meets and not _has_the_lack(question, case)
         asking = asking_and_context(question)[0]
-        without = re.search(r"\bwithout\b|\bnot\b|n't\b", asking, re.I)  # '... without a licence?'
+        without = phrase("without_or_not").search(asking)  # '... without a licence?'
         return "Yes" if meets and not without else "No"
     if asks_duty:
         if negative and conditional:
@@ -131,9 +126,6 @@ def polarity(question: str, provision: str) -> str | None:
     return "No" if negative else "Yes"
 
 
-_LACK = re.compile(
-    r"\b(?:no|without)\s+(?:an?\s+|the\s+|any\s+)?((?:[a-z-]+\s+){0,2}[a-z-]+)", re.I
-)
 _STEM_CHARS = 5
 
 
@@ -141,15 +133,12 @@ def _has_the_lack(question: str, case: str) -> bool:
     """Whether the case the provision allows is one without a thing ('only where there is no
     pressurized water in the building') that the question says it has ('our cabin has running
     water from a pressure tank'), not naming it as lacking."""
-    lack = _LACK.search(case)
-    if lack is None or _DENIAL.search(question):
+    lack = phrase("lacks_thing").search(case)
+    if lack is None or phrase("denial").search(question):
         return False
     needed = {w[:_STEM_CHARS] for w in subject_words(lack.group(1)) if len(w) >= _STEM_CHARS}
     said = {w[:_STEM_CHARS] for w in subject_words(question) if len(w) >= _STEM_CHARS}
     return bool(needed) and needed <= said
-
-
-_DENIAL = re.compile(r"\b(?:no|not|nor|cannot)\b|n't\b", re.I)
 
 
 def _asks_the_negative(question: str, provision: str) -> bool:
@@ -162,7 +151,7 @@ def _asks_the_negative(question: str, provision: str) -> bool:
     asking = set(stems(asking_and_context(question)[0]))
     for p in (lex.pattern(lex.negative), lex.pattern(lex.prohibition)):
         for m in p.finditer(provision):
-            if _DENIAL.search(m.group(0)) or _DENIAL.search(
+            if phrase("denial").search(m.group(0)) or phrase("denial").search(
                 provision[max(0, m.start() - 12) : m.start()]
             ):
                 continue
@@ -173,7 +162,6 @@ def _asks_the_negative(question: str, provision: str) -> bool:
 
 
 _SENTENCE_END = re.compile(r"(?<=[a-z)]\.)\s+(?=[A-Z][a-z])")
-_CLAUSE_END = re.compile(r",?\s+(?:and|but)\s+(?=(?:shall|may|must|will|need)\b)", re.I)
 
 
 def _asked_sentence(question: str, provision: str) -> str:
@@ -186,7 +174,9 @@ def _asked_sentence(question: str, provision: str) -> str:
     sentences = [x for x in _SENTENCE_END.split(provision) if len(x.split()) >= 4]
     if len(sentences) < 2:  # one sentence of two rules ('... shall not serve a new dwelling,
         # and shall be used to replace ... only where ...'): its clauses
-        sentences = [x for x in _CLAUSE_END.split(provision) if len(x.split()) >= 4]
+        sentences = [
+            x for x in phrase("joined_duty_clause").split(provision) if len(x.split()) >= 4
+        ]
     if len(sentences) < 2:
         return provision
     subject = subject_words(asking_and_context(question)[0])
@@ -197,13 +187,10 @@ def _asked_sentence(question: str, provision: str) -> str:
     return sentences[held.index(best)]
 
 
-_NEGATED_THING = re.compile(r"\b(?:no|not|never|nor|without)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.I)
-
-
 def _same_negation(question: str, provision: str) -> bool:
     """Whether the question asks to confirm a lack the provision states ('..., with no separate
     township registration?' and 'does not require a separate Township registration')."""
-    asked = _NEGATED_THING.search(asking_and_context(question)[0])
+    asked = phrase("negated_thing").search(asking_and_context(question)[0])
     if asked is None:
         return False
     lex = lexicon()
@@ -231,24 +218,14 @@ def opposed(question: str, provision: str) -> bool:
             ):
                 return True
     # 'a system ... that lies outside the shoreland area' / 'mine sits in the shoreland area'
-    for m in _OUTSIDE.finditer(provision):
+    for m in phrase("outside_area").finditer(provision):
         place = re.escape(m.group(1).lower())
-        if re.search(
-            rf"\b(?:in|inside|within)\s+(?:the\s+|a\s+|an\s+)?{place}\b", question, re.I
-        ) and not re.search(
-            rf"\b(?:outside|not in|not within)\s+(?:of\s+)?(?:the\s+|a\s+|an\s+)?{place}\b",
-            question,
-            re.I,
+        inside, outside = phrase("in_the").pattern, phrase("not_in_the").pattern
+        if re.search(rf"{inside}{place}\b", question, re.I) and not re.search(
+            rf"{outside}{place}\b", question, re.I
         ):
             return True
     return False
-
-
-_OUTSIDE = re.compile(
-    r"\boutside\s+(?:of\s+)?(?:the\s+|a\s+|an\s+|any\s+)?((?:[a-z]+\s+){0,2}(?:area|district|zone|overlay|limits))\b",
-    re.I,
-)
-"""A condition that puts the provision's case outside a place ('outside the shoreland area')."""
 
 
 def says_no(provision: str) -> bool:
@@ -259,7 +236,7 @@ def says_no(provision: str) -> bool:
     said = lex.pattern(lex.not_negation).sub(" ", provision)
     if lex.pattern(lex.prohibition).search(said) and not lex.pattern(lex.conditional).search(said):
         return True
-    said = _CONDITION_CLAUSE.sub(" ", said)
+    said = phrase("condition_clause").sub(" ", said)
     return bool(lex.pattern(lex.negative).search(said)) and not lex.pattern(lex.conditional).search(
         said
     )
@@ -268,20 +245,13 @@ def says_no(provision: str) -> bool:
 def _same_without(question: str, provision: str) -> bool:
     """Whether the provision allows going without what the question goes without ('without
     being licensed' and 'may install ... without a license')."""
-    asked = re.search(r"\bwithout\s+([^,.;?]{1,40})", question, re.I) or re.search(
-        r"\b(?:not|never been|un)\s?((?:licen[cs]ed|certified|permitted|registered|bonded)\b)",
-        question,
-        re.I,
+    asked = phrase("without_what_asked").search(question) or phrase("not_licensed").search(
+        question
     )  # "I'm not licensed", "unlicensed": goes without a license
-    allowed = re.search(r"\bwithout\s+([^,.;]{1,40})", provision, re.I)
+    allowed = phrase("without_what").search(provision)
     if asked is None or allowed is None:
         return False
     return bool(set(stems(asked.group(1))) & set(stems(allowed.group(1))))
-
-
-_ALTERNATIVE = re.compile(
-    r",?\s+or\s+(?=(?:is|are|can|could|do|does|did|must|should|will|would|has|have|may)\b)", re.I
-)
 
 
 def exempts(question: str, quote: str) -> bool:
@@ -295,5 +265,5 @@ def exempts(question: str, quote: str) -> bool:
         (lex.pattern(lex.exception_item).match(quote) or lex.pattern(lex.waiver).search(quote))
         and lex.pattern(lex.requirement).search(asking)
         and not lex.pattern(lex.evasion).search(asking)
-        and not re.search(r"\bwithout\b", asking, re.I)
+        and not phrase("without").search(asking)
     )

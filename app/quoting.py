@@ -25,7 +25,7 @@ from app.compose import (
     split_sentences,
     trim_quote,
 )
-from app.lexicon import lexicon
+from app.lexicon import lexicon, phrase
 from app.lists import lead_in
 from app.polarity import exempts, opposed, polarity, says_no
 from app.premises import age_check, bound_check, calendar_check, premise_check
@@ -97,7 +97,6 @@ questions reach 0.41 at most, e.g. 'When is garbage pickup in Hugo?')."""
 LEXICAL_MARGIN = 0.05
 LEXICAL_FLOOR = 0.2
 """Lowest similarity at which the question's own key words in a hit's text are evidence."""
-_WHOLE = re.compile(r"\b(?:show|read|print|full|text|what does|what is in|quote|display)\b", re.I)
 
 
 def _marker(text: str) -> str | None:
@@ -234,7 +233,7 @@ class QuotingMixin(SubjectMixin):
         if (
             topic == "general"
             and "title" in hits[0].matched_by
-            and _WHOLE.search(question)
+            and phrase("asks_whole_text").search(question)
             and key_words(hits[0].chunk.title) <= key_words(query) | {""}
         ):
             block = self.section_block(u, jurisdiction, hits[0].chunk.ref)  # "show me <title>"
@@ -712,12 +711,12 @@ class QuotingMixin(SubjectMixin):
             # ('no person shall install ... without first obtaining a permit'), whatever the
             # story's words share with other provisions
             noun = needed.group(1).lower().rstrip("s")
+            without, required = phrase("without_first").pattern, phrase("is_required").pattern
             requiring = re.compile(
-                rf"\bwithout\s+(?:first\s+)?(?:[\w-]+\s+){{0,6}}{re.escape(noun)}|"
-                rf"\b{re.escape(noun)}s?\s+(?:is|are|shall be|must be)\s+required",
+                rf"{without}{re.escape(noun)}|\b{re.escape(noun)}s?{required}",
                 re.I,
             )
-            action = re.match(r"\s*(?:[\w-]+\s+){0,3}?to\s+([a-z]{4,})", asking[needed.end() :])
+            action = phrase("to_verb").match(asking[needed.end() :])
             # '... a permit to repair my tank?': a rule on repairs ('installations' holds 'install')
             doing = _stem(action.group(1)) if action else ""
             requires = [
@@ -788,7 +787,7 @@ class QuotingMixin(SubjectMixin):
         # what a question asks the time for ('how long do I have to abandon the old tank?'): a
         # provision whose figure's clause does it ('... abandoned within 90 days') comes before
         # one whose figure is another act's ('shall connect ... within 15 months')
-        act = _ACTION.search(asking_and_context(part)[0]) if part else None
+        act = phrase("asks_time_to").search(asking_and_context(part)[0]) if part else None
         doing = _stem(act.group(1).lower()) if act else ""
 
         def does_it(s: Scored) -> bool:
@@ -902,7 +901,7 @@ class QuotingMixin(SubjectMixin):
             ToolCall(name="get_section", arguments={"jurisdiction": jurisdiction, "ref": ref},
                      result={"label": section.label, "found": True})
         )  # fmt: skip
-        asks_whole = _WHOLE.search(_q(u))
+        asks_whole = phrase("asks_whole_text").search(_q(u))
         words = [
             w for w in content_words(_q(u)) if not re.fullmatch(r"[\d.()a-z]{1,8}", w) or len(w) > 3
         ]
@@ -1023,14 +1022,6 @@ def _tells_more(text: str, main: str, part: str) -> bool:
 def _near(stem: str, have: set[str]) -> bool:
     """The stem, or a longer form of it ('inspect' -> 'inspection', 'licens' -> 'licensed')."""
     return stem in have or (len(stem) >= 5 and any(h.startswith(stem) for h in have))
-
-
-_ACTION = re.compile(
-    r"\b(?:how (?:long|soon|quickly|fast|many (?:days|weeks|months|years))|deadline|by when)\b"
-    r"[^.?!]*?\bto\s+(?!(?:have|get|be|do|make|go|the|a|an|my|our|it)\b)([a-z]{4,})",
-    re.I,
-)
-"""What a question asks the time for: 'how long do I have to <abandon> ...'."""
 
 
 def _q(u: Understanding) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from app.compose import _STOP, _stem, split_sentences
-from app.lexicon import Lexicon, lexicon
+from app.lexicon import Lexicon, lexicon, phrase
 from app.lists import lead_in
 from app.rows import ROWS, table_rows
 from core.numbers import spelled_numbers, word_values
@@ -37,10 +37,6 @@ from core.numbers import spelled_numbers, word_values
 _ITEM = re.compile(r"^\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s")
 _LEAD_IN = re.compile(r":$|:\s*\(?(?:\d{1,2}|[a-zA-Z])[.)]$")
 _MARKER_END = re.compile(r"[:;,]\s*(?:(?:or|and)\s+)?\(?(?:\d{1,2}|[a-zA-Z])[.)]$")
-_REFERS = re.compile(
-    r"^(?:such|this|these|that|those|it|they|said|the same|violation|however)\b", re.I
-)
-_WH = re.compile(r"\b(?:what|which|who|whom|when|where|how|why)\b", re.I)
 _LONG = 480
 _MAX = 700
 _VECTORS: dict[str, np.ndarray] = {}
@@ -149,7 +145,9 @@ def _spans(section: Any) -> list[str]:
                 spans.append(s)
         if i > 0 and not lead_in and _run_in_heading(s):
             continue  # 'Subd. 2. No Extension.': a heading, said with what follows it
-        if i > 0 and not lead_in and (len(s) < 90 or _REFERS.match(s)):  # what it refers back to
+        if (
+            i > 0 and not lead_in and (len(s) < 90 or phrase("refers_to_before").match(s))
+        ):  # what it refers back to
             spans.append(f"{sentences[i - 1]} {s}")
     out: list[str] = []
     for span in spans:
@@ -180,13 +178,6 @@ def _run_in_heading(sentence: str) -> bool:
     return 0 < len(words) <= 8 and all(w[0].isupper() or w in _SMALL for w in words)
 
 
-_VERBS = re.compile(
-    r"\b(?:shall|must|may|will|can|should|is|are|was|were|be|been|has|have|had|does|do|means|"
-    r"includes?|applies|apply|requires?)\b",
-    re.I,
-)
-
-
 def _sentence_heading(sentence: str) -> bool:
     """'(b) Failure to protect groundwater.', '(c) Winter extension.': a list marker and a few
     words without a verb or a figure, ending a sentence, that head what follows them."""
@@ -196,7 +187,7 @@ def _sentence_heading(sentence: str) -> bool:
         bare != sentence
         and sentence.rstrip().endswith(".")
         and 0 < len(words) <= 6
-        and not _VERBS.search(bare)
+        and not phrase("finite_verb").search(bare)
         and not re.search(r"\d", bare)
     )
 
@@ -222,7 +213,7 @@ def _pieces(sentence: str) -> list[str]:
     # "three (3) or fewer": a figure's numerals after its words are no list marker
     glued: list[str] = []
     for part in parts:
-        if glued and _GLOSS.match(part) and _NUMBER_WORD.search(glued[-1]):
+        if glued and _GLOSS.match(part) and phrase("ends_with_number_word").search(glued[-1]):
             glued[-1] = f"{glued[-1]} {part}"
         else:
             glued.append(part)
@@ -238,12 +229,6 @@ def _pieces(sentence: str) -> list[str]:
 
 
 _GLOSS = re.compile(r"\(\d{1,3}\)\s")
-_NUMBER_WORD = re.compile(
-    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|"
-    r"seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-\w+)?|hundred|thousand)"
-    r"$",
-    re.I,
-)
 
 
 def _window(text: str) -> list[str]:
@@ -272,7 +257,7 @@ def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
     ]
     if "who" in found and not _asks_who(question, lex):
         found.remove("who")
-    if "who" in found and _OPENS_WITH_WHO.match(asking_and_context(question)[0]):
+    if "who" in found and phrase("opens_with_who").match(asking_and_context(question)[0]):
         # 'Who has to approve a variance for a setback?': the asking word, not the subject's
         found = ["who", *(f for f in found if f != "who")]
     if is_yes_no(question, lex):  # "permits only last 6 months, right?": the stated figure's type
@@ -290,23 +275,16 @@ def _asks_who(question: str, lex: Lexicon) -> bool:
     return any(lex.pattern(p).search(bare) for p in lex.answer_types["who"].asked)
 
 
-_OPENS_WITH_WHO = re.compile(r"\W*(?:(?:and|so|then|ok|okay|but)\W+)?whom?\b", re.I)
-
-
 def stated_types(question: str, lex: Lexicon | None = None) -> list[str]:
     """The types of the figures a question states ('90% full, correct?': a percentage)."""
     lex = lex or lexicon()
     return [n for n in FIGURE_TYPES if n != "count" and stated_figure(question, n, lex)]
 
 
-_ONE_PERIOD = re.compile(
-    r"\b(?:a|an)\s+(?:(?:full|whole|entire|single)\s+)?(year|month|week|day|hour)\b(?!-)", re.I
-)  # 'a year' (not 'a year-round house')
-
-
 def one_period(text: str) -> str:
-    """'a year', 'a full year' said as 'one year': the period a question states."""
-    return _ONE_PERIOD.sub(r"one \1", text)
+    """'a year', 'a full year' said as 'one year' (not 'a year-round house'): the period a
+    question states."""
+    return phrase("one_period").sub(r"one \1", text)
 
 
 def stated_figure(text: str, name: str, lex: Lexicon) -> str | None:
@@ -372,19 +350,18 @@ def is_yes_no(question: str, lex: Lexicon | None = None) -> bool:
 
 def split_parts(question: str) -> list[str]:
     """The asked parts of a question ("how long ..., and can I extend it?" -> two parts)."""
-    pieces = re.split(
-        r"(?<=\?)\s+|\s*;\s*|,?\s+and\s+(?:then\s+|also\s+)?(?=(?:how|what|who|whom|when|where|which|can|could|is|are|"
-        r"do|does|must|will|may|if)\b)|,\s*(?:versus|vs\.?|compared to)\s+|"
-        r",\s+and\s+(?=(?:[\w'-]+\s+){1,6}?(?:how|what|who|whom|when|where|which)\b)",
-        question.strip(),
-    )
+    pieces = phrase("part_break").split(question.strip())
     parts = [p.strip(" ,") for p in pieces if len(p.split()) >= 3]
     if len(parts) == 1:  # "how often for a year-round house vs a seasonal cabin?": two subjects
-        pair = re.split(r"\s+(?:vs\.?|versus|compared (?:to|with))\s+", parts[0], maxsplit=1)
-        head = re.match(r"^(.*\b(?:for|in|on|with|at|of)\s+)", pair[0]) if len(pair) == 2 else None
-        if head and not (_WH.search(pair[1]) or is_yes_no(pair[1])):
+        pair = phrase("versus").split(parts[0], maxsplit=1)
+        head = phrase("leads_to_subject").match(pair[0]) if len(pair) == 2 else None
+        if head and not (phrase("wh_word").search(pair[1]) or is_yes_no(pair[1])):
             parts = [pair[0], head.group(1) + pair[1]]
-    asking = [p for p in parts if "?" in p or _WH.search(p) or asked_types(p) or is_yes_no(p)]
+    asking = [
+        p
+        for p in parts
+        if "?" in p or phrase("wh_word").search(p) or asked_types(p) or is_yes_no(p)
+    ]
     # "... What does the code say?": a part naming no subject of its own asks nothing more; "...,
     # and how long would we get?" asks a new kind of figure about the part before it
     kept: list[str] = []
@@ -510,7 +487,6 @@ def carries(text: str, name: str) -> bool:
     return bool(t and lex.pattern(t.carries).search(row.read() if row else text))
 
 
-_AMOUNT = re.compile(r"\$|\bdollars?\b", re.I)
 _SENTENCE_END = re.compile(r"[.;:](?:\[\d{1,3}\])?\s|\n")
 _NEAR_WORDS = 6
 _CASE_WORDS = 2
@@ -522,7 +498,7 @@ def multiplied_for(question: str, text: str) -> bool:
     a word of the case (not of the fee phrase beside the figure) is the question's. A multiplier
     is no answer to what a permit costs."""
     found = figure(text, "money")
-    if not found or _AMOUNT.search(found) or (at := text.find(found)) < 0:
+    if not found or phrase("dollars").search(found) or (at := text.find(found)) < 0:
         return False
     start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
     before = text[start:at].split()
@@ -538,9 +514,6 @@ def _is_unit(words: str) -> bool:
     return any(carries(f"2 {words}", t) for t in FIGURE_TYPES if t != "count")
 
 
-_CLAUSE = re.compile(r"[;.:]\s|,\s+(?:and|or|but)\s|\s\(\w{1,3}\)\s|\s(?=\d{1,2}\.\s)")
-
-
 def figure(text: str, name: str, question: str = "") -> str | None:
     """The verbatim phrase of type `name` in a provision, or None: its first, or (given the
     question) the one whose clause holds most of the question's words ('$400 for a second
@@ -553,7 +526,7 @@ def figure(text: str, name: str, question: str = "") -> str | None:
     if row is not None and lex.pattern(t.figure).search(row.read()):
         return row.cell([_phrase(question), *(_phrase(x) for x in synonyms_of(question))], _stem)
     found = list(lex.pattern(t.figure).finditer(text))
-    if name == "count" and question and (many := _HOW_MANY.search(question)):
+    if name == "count" and question and (many := phrase("how_many_of").search(question)):
         # 'how many soil borings?': a count of borings ('four (4) satisfactory soil borings'),
         # not 'eight (8) feet below'
         nouns = {_stem(w) for w in many.group(1).lower().split()}
@@ -563,7 +536,7 @@ def figure(text: str, name: str, question: str = "") -> str | None:
     best = found[0]
     if question and len(found) > 1:
         wanted = set(stems(question)) | {_stem(w) for w in synonyms_of(question)}
-        cuts = [0, *(m.end() for m in _CLAUSE.finditer(text)), len(text)]
+        cuts = [0, *(m.end() for m in phrase("clause_end").finditer(text)), len(text)]
 
         def overlap(m: re.Match[str]) -> int:
             start = max(c for c in cuts if c <= m.start())
@@ -576,7 +549,11 @@ def figure(text: str, name: str, question: str = "") -> str | None:
 
 def _clause_at(text: str, start: int, end: int) -> str:
     """The clause or list item of the text that holds text[start:end]."""
-    cuts = [0, *(m.end() for m in _ITEM_CUT.finditer(text) if _starts_item(text, m)), len(text)]
+    cuts = [
+        0,
+        *(m.end() for m in phrase("item_end").finditer(text) if _starts_item(text, m)),
+        len(text),
+    ]
     return text[max(c for c in cuts if c <= start) : min(c for c in cuts if c >= end)]
 
 
@@ -592,8 +569,6 @@ def figure_clause(text: str, name: str, question: str = "") -> str:
     return _clause_at(text, at, at + len(found))
 
 
-_ITEM_CUT = re.compile(r"[;.:]\s|,\s+(?:and|or|but)\s|\s\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s")
-"""Where a clause or a list item ends: a sentence's stop, a joined clause, an item's '(c)'."""
 _REFERENCE = re.compile(
     r"\b(?:sub)?(?:section|division|paragraph|clause|item|part|subd)\.?\s$", re.I
 )
@@ -609,9 +584,6 @@ def _starts_item(text: str, m: re.Match[str]) -> bool:
     if _REFERENCE.search(before):
         return False
     return not (mark[1:-1].isdigit() and lexicon().pattern(r"\b{num}\s$").search(before))
-
-
-_HOW_MANY = re.compile(r"\bhow many\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
 
 
 def figures(text: str, name: str) -> list[str]:
@@ -648,13 +620,10 @@ def _name_stems(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(_stem(w) for n in names for w in re.findall(r"[a-z]+", n.lower()))
 
 
-_CONTRACTION = re.compile(r"(?<=[a-z])(?:n['’]t|['’](?:s|re|ve|ll|d|m))\b")
-
-
 def _uncontracted(text: str) -> str:
     """'hasn't', 'he's', 'the weather's' without their contracted function word ('has', 'he',
     'the weather'): no subject word is made of one."""
-    return _CONTRACTION.sub("", text)
+    return phrase("contraction").sub("", text)
 
 
 def subject_words(question: str, names: Sequence[str] = ()) -> set[str]:

@@ -16,15 +16,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
+from app.lexicon import phrase
+
 _CAPTION = re.compile(r"\((?:in\s+)?([A-Za-z][A-Za-z ]{1,30}?)\)", re.I)
 _CAPTION_IN = re.compile(r"\([^()]*?\bin\s+([A-Za-z][A-Za-z ]{1,30}?)(?=[,;)]|$)", re.I)
 """A longer caption that says its unit inside ('(all distances in feet, measured ...')."""
 _WORD = re.compile(r"[a-z][a-z'-]*")
-_OWN_UNIT = r"\d[\d,.]*\s*(?:ft|feet|foot|inch(?:es)?|gallons?|gal|%|percent)\b\.?"
-"""A figure with its own unit inside a row's label ('Water well, casing 50 ft or deeper')."""
-_ROW = re.compile(
-    rf"^(?P<label>[A-Za-z](?:[^\d\n]|{_OWN_UNIT})*?)\s+(?P<cells>\d[\d,.]*(?:\s+\d[\d,.]*)*)$", re.I
-)
+
+
+def _row() -> re.Pattern[str]:
+    """A table row: its label (which may hold a figure with its own unit, 'Water well, casing 50
+    ft or deeper') and its cells."""
+    own = phrase("own_unit_figure").pattern
+    return re.compile(
+        rf"^(?P<label>[A-Za-z](?:[^\d\n]|{own})*?)\s+(?P<cells>\d[\d,.]*(?:\s+\d[\d,.]*)*)$", re.I
+    )
 
 
 @dataclass(frozen=True)
@@ -135,7 +141,7 @@ def table_rows(text: str, is_unit: Callable[[str], bool]) -> list[str]:
             continue
         if unit is None:
             continue
-        m = _ROW.match(" ".join([*pending, line]))
+        m = _row().match(" ".join([*pending, line]))
         if m:
             seen_row = True
             whole = " ".join([*pending, line])
@@ -172,5 +178,5 @@ _ITEM = re.compile(r"^\(?(?:\d{1,2}|[A-Za-z])[.)]\s")
 def _label_line(line: str) -> bool:
     """A short line without figures (but one with its own unit, 'casing 50 ft') that does not
     open a lettered item: part of a row label."""
-    bare = re.sub(_OWN_UNIT, "", line, flags=re.I)
+    bare = phrase("own_unit_figure").sub("", line)
     return 0 < len(line) <= 48 and not re.search(r"\d", bare) and not _ITEM.match(line)

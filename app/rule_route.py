@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from app.compose import Block, _stem, content_words
-from app.lexicon import lexicon
+from app.lexicon import lexicon, phrase
 from app.params import MORE_ROOMS, extract_params
 from app.quantities import Quantity, _label_words, bind, compatible, extract_quantities, score
 from app.quoting import _near, key_words
@@ -58,19 +58,6 @@ _PARAMS = {
     "unfinished_basement": "unfinished_basement",
     "rooms_as_bedrooms": "rooms_as_bedrooms",
 }
-_PART = re.compile(
-    r"(?<=\?)\s*|;\s*|:\s+|(?<=\.)\s+(?=[A-Z])|,?\s+(?:and|also|plus)\s+(?=(?:what|how|when|which|is|are|"
-    r"does|do|can|will|at what|whether|by when|the)\b)|,\s+and\s+(?=(?:from|to)\s+(?:the|a|an|my|our|any)\b)",
-    re.I,
-)
-_SAME_AGAIN = re.compile(r"^\W*(?:from|to)\s+(?:the|a|an|my|our|any)\b", re.I)
-"""'How far must the tank be from the house, and from the well?': the second part asks the
-first one's question of another feature."""
-_ASKS = re.compile(
-    r"^\W*(?:so\s+|and\s+|then\s+|but\s+)?(?:what|what's|whats|how|when|which|where|whether|is|are|"
-    r"does|do|can|could|will|would|should|must|may|at what|by when|tell|give|size|calculate|find)\b",
-    re.I,
-)
 
 
 class Part(BaseModel):
@@ -78,16 +65,12 @@ class Part(BaseModel):
     asked: bool
 
 
-_THE_SEWER = re.compile(
-    r"\b(?:the|that|this|a)\s+sewer\b(?!\s+(?:pipe|line)\s+(?:to|from)\b)", re.I
-)
-"""'the sewer' without a septic part's word before it ('the building sewer' is a pipe)."""
-
-
 def parts(question: str) -> list[Part]:
     """The parts of a question; `asked` for the ones that ask (a '?' or a question word), the
     others are premises whose figures every asked part may use."""
-    pieces = [p.strip() for p in _PART.split(question) if p and len(p.strip()) > 3]
+    pieces = [
+        p.strip() for p in phrase("question_part_break").split(question) if p and len(p.strip()) > 3
+    ]
     out = [Part(text=p, asked=p.endswith("?") or _asks(p)) for p in pieces]
     if not any(p.asked for p in out):
         out = [Part(text=p.text, asked=True) for p in out] or [Part(text=question, asked=True)]
@@ -97,16 +80,16 @@ def parts(question: str) -> list[Part]:
 def _parallel(first: str, second: str) -> bool:
     """Whether the second part opens with the same two asking words as the first ('how far'), or
     asks it again of another feature ('..., and from the well?')."""
-    if _SAME_AGAIN.match(second):
-        return True  # '..., and from the well?'
+    if phrase("asks_again_of").match(second):
+        return True  # 'How far must the tank be from the house, and from the well?'
     a, b = (re.findall(r"[a-z']+", t.lower())[:2] for t in (first, second))
-    return len(a) == 2 and a == b and bool(_ASKS.match(second))
+    return len(a) == 2 and a == b and bool(phrase("opens_asking").match(second))
 
 
 def _asks(piece: str) -> bool:
     """Whether a piece asks: it, or a clause of it after a dash or a comma, opens with a question
     word ("Maple Hollow setbacks - how far ... ?")."""
-    return any(_ASKS.match(c) for c in _CLAUSES.split(piece))
+    return any(phrase("opens_asking").match(c) for c in _CLAUSES.split(piece))
 
 
 _CLAUSES = re.compile(r"\s[-\u2013\u2014]+\s|,\s+")
@@ -143,7 +126,7 @@ def _head_hit(rule: Any, text: str) -> tuple[int, set[str], int]:
     for term in rule.terms:
         head = term.split()[-1:]
         bare = re.search(
-            rf"\b(?:a|an|the|my|our|your|their|minimum|required)\s+{re.escape(head[0])}s?\b",
+            rf"{phrase('head_determiner').pattern}{re.escape(head[0])}s?\b",
             text,
             re.I,
         )
@@ -177,10 +160,11 @@ def _depth_choice(choices: list[str], low: str) -> str | None:
         base, limit = m.group(1), int(m.group(2))
         if not re.search(rf"\b{re.escape(base.replace('_', ' '))}s?\b", low):
             continue
-        if re.search(rf"\b(?:less than|under|below) {limit}\b|\bshallow\b", low):
+        below = phrase("less_than_before").pattern
+        if re.search(rf"{below}{limit}\b|{phrase('shallow').pattern}", low):
             return choice
-        for n in re.finditer(r"(\d+(?:\.\d+)?)\s*-?\s*(?:feet|foot|ft)\b", low):
-            if re.search(r"casing|deep|depth", low[max(0, n.start() - 60) : n.end() + 30]):
+        for n in phrase("feet_figure").finditer(low):
+            if phrase("depth_words").search(low[max(0, n.start() - 60) : n.end() + 30]):
                 deeper = base if base in choices else None
                 return choice if float(n.group(1)) < limit else deeper
     return None
@@ -188,9 +172,7 @@ def _depth_choice(choices: list[str], low: str) -> str | None:
 
 def _negated_choice(choice: str) -> re.Pattern[str]:
     words = re.escape(choice.replace("_", " "))
-    return re.compile(
-        rf"\b(?:not|no|instead of|rather than|in place of)\s+(?:an?\s+|the\s+)?{words}s?\b"
-    )
+    return re.compile(rf"{phrase('negated_before').pattern}{words}s?\b")
 
 
 def _alternatives(label: str) -> list[str]:
@@ -212,8 +194,8 @@ def _flag_or_choice(spec: Any, text: str) -> Any:
         for label in _alternatives(re.sub(r"\(.*?\)", "", spec.label)):
             words = _label_words(label)
             if words and words <= said:
-                negated = re.search(r"\b(?:no|without|not|isn't|wasn't|hasn't)\b[^.?,;]{0,25}"
-                                    + re.escape(sorted(words)[0]), low)  # fmt: skip
+                near = phrase("negation_near").pattern
+                negated = re.search(near + re.escape(sorted(words)[0]), low)
                 return not negated
         return None
     if spec.kind == "choice" and spec.choices:
@@ -342,7 +324,7 @@ def choose(
             asked_parts[n - 1].text if n and _parallel(asked_parts[n - 1].text, part.text) else ""
         )
         others = " ".join(p.text for p in pieces if p.asked and p is not part)
-        if _SAME_AGAIN.match(part.text):
+        if phrase("asks_again_of").match(part.text):
             others = ""  # '..., and from the well?': its feature is its own, not the house's
         ranked: list[tuple[int, int, int, int, int, int, Any, dict[str, Any], set[str]]] = []
         by_head: set[int] = set()  # rules the part names only by a head word (see `_head_hit`)
@@ -360,7 +342,10 @@ def choose(
                 continue  # a dwelling's rule does not size a restaurant
             if rule.topic == "setback" and (
                 lex.pattern(lex.public_sewer).search(part.text)
-                or (_THE_SEWER.search(part.text) and lex.pattern(lex.public_sewer).search(scope))
+                or (
+                    phrase("the_sewer").search(part.text)
+                    and lex.pattern(lex.public_sewer).search(scope)
+                )
             ):  # 'how close must the city sewer main be?': no setback of a septic part; nor
                 continue  # 'the sewer' of a story about a new sewer main
             own, found, first = _hits(rule, part.text)

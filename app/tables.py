@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from app.compose import Block
+from app.lexicon import phrase
 from app.records import ToolCall
 from core.errors import NoCuratedRulesError
 
@@ -25,19 +26,17 @@ TOPIC_TABLES: dict[str, tuple[str, str, str]] = {
     "flow": ("design_flow", "design flows for dwellings", "bedrooms"),
 }
 TABLE_TOOL = "rule_table"
-# The tables are for single dwellings: a question about another kind of tank or building is not.
-NOT_DWELLING = re.compile(
-    r"\b(?:collector|common|cluster|shared|holding|pump tank|dosing|grease|commercial|business|"
-    r"restaurant|church|school|establishment|multi\w*|apartment|duplex|flows? of)\b",
-    re.I,
-)
 
 
 def table_block(worker: Any, topic: str, jurisdiction: str, question: str) -> Block | None:
     """The city's table (or deferral) for `topic` as one cited block; None when it has neither
     or the question is not about a dwelling. `worker` is the `DefaultAnswerer` (its
     calculators, supports and verification context)."""
-    if topic not in TOPIC_TABLES or worker.calculators is None or NOT_DWELLING.search(question):
+    if (
+        topic not in TOPIC_TABLES
+        or worker.calculators is None
+        or phrase("not_single_dwelling").search(question)
+    ):
         return None
     from tools import base
     from tools.by_topic import topic_table

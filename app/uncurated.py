@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.lexicon import phrase
 from core.errors import OrdinanceError
 from ingest.records import Section
 from tools.rules import CityRules, extracted_city
@@ -38,7 +39,6 @@ TOPIC_WORDS: dict[str, str] = {
     "failing_system": "failing imminent threat groundwater upgrade replace",
 }
 _WORD = re.compile(r"[a-z]{3,}")
-_RULE = re.compile(r"\b(?:shall|must|required|at least|not less than|minimum)\b", re.I)
 _SENTENCE = re.compile(r"[^.;:\n]+(?:[.;:](?=\s|$)|$)", re.M)
 MAX_QUOTE = 400
 
@@ -89,7 +89,7 @@ def _best_sentence(text: str, want: set[str]) -> str:
     best, score = "", 0
     for m in _SENTENCE.finditer(text):
         sentence = " ".join(m.group(0).split())
-        hits = 2 * len(_stems(sentence) & want) + bool(_RULE.search(sentence))
+        hits = 2 * len(_stems(sentence) & want) + bool(phrase("lays_down_rule").search(sentence))
         if hits > score:
             best, score = sentence, hits
     if len(best) > MAX_QUOTE:

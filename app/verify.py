@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.lexicon import phrase
 from app.polarity import opposed
 from app.records import REFUSAL, Answer, Citation
 from core.refs import normalize_ref
@@ -128,15 +129,6 @@ def rule_part_adopted(rule_part: str, adopted: Iterable[str]) -> bool:
     return False
 
 
-_NEGATIVE_CLAIM = re.compile(
-    r"\b(?:no|not|never|none|nothing|nobody|neither|nor|cannot)\b|n't\b", re.IGNORECASE
-)
-# a quote that negates, prohibits or restricts ("only by licensed persons")
-_NEGATIVE_QUOTE = re.compile(
-    r"\b(?:no|not|never|none|nothing|nobody|neither|nor|cannot|only|prohibit\w*|forbid\w*|"
-    r"unlawful|nuisance|exempt\w*|prevent\w*|waive[ds]?)\b|n't\b",
-    re.IGNORECASE,
-)
 _YES_NO = re.compile(r"^\W*(yes|no)\s*[,:.;!—–-]", re.IGNORECASE)  # "No: ...", not "No permit"
 _LEAD = re.compile(r"^((?:\*\*[^*]{1,60}\*\*:\s*)?)(?:yes|no)\s*[,:.;!—–-]\s*", re.I)
 """A line's leading Yes/No ('No. ', '**Hugo**: Yes: '), the city label kept."""
@@ -195,7 +187,7 @@ def unsupported_claims(
         return [f"the section does use {', '.join(map(repr, used))}"] if used else []
     if _NO_FIGURE.search(claim):
         return ["the quote states a figure"] if any(numbers_in(q) for q in quotes) else []
-    said = set().union(*(_negated_words(q, _NEGATIVE_QUOTE) for q in quotes))
+    said = set().union(*(_negated_words(q, phrase("negates_or_restricts")) for q in quotes))
     if yes_no is not None and yes_no.group(1).lower() == "no":
         # "No: ... prohibits it": the answer negates the question; a quote must negate too
         if (
@@ -205,7 +197,7 @@ def unsupported_claims(
         ):  # 'allowed on previously developed sites' says no to a new house
             return []
         return ["a 'No' answer whose quotes negate or prohibit nothing"]
-    negated = _negated_words(claim, _NEGATIVE_CLAIM)
+    negated = _negated_words(claim, phrase("negation_word"))
     if not negated or negated & said:
         return []
     return [f"negative claim {fold_ws(claim)[:60]!r}: no cited quote negates what it negates"]
