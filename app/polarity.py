@@ -15,6 +15,7 @@ from app.reader import (
     _holder,
     asked_item,
     asking_and_context,
+    other_case,
     stems,
     subject_words,
 )
@@ -208,15 +209,8 @@ def opposed(question: str, provision: str) -> bool:
     """Whether the provision allows for one case (`lexicon.opposites`) and the question puts its
     case in the other, not naming the provision's ('a brand new house on bare land' against
     'may be considered for installation on previously developed sites')."""
-    lex = lexicon()
-    for a, b in lex.opposites:
-        for mine, other in ((a, b), (b, a)):
-            if (
-                lex.pattern(mine).search(provision)
-                and lex.pattern(other).search(question)
-                and not lex.pattern(mine).search(question)
-            ):
-                return True
+    if other_case(question, provision):
+        return True
     # 'a system ... that lies outside the shoreland area' / 'mine sits in the shoreland area'
     for m in phrase("outside_area").finditer(provision):
         place = re.escape(m.group(1).lower())

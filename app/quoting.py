@@ -50,6 +50,7 @@ from app.reader import (
     holds_subject,
     is_yes_no,
     multiplied_for,
+    other_case,
     provisions,
     score,
     speaks_of,
@@ -413,6 +414,18 @@ class QuotingMixin(SubjectMixin):
                     # the text closest to the question sends the reader elsewhere for the figure
                     return self._abstain(part, name, jurisdiction, defers, main)
                 best = typed[0]
+                if not yes_no and _other_case_figure(_q(u), best, main):
+                    # 'year-round house, how often?' over 'a seasonal dwelling ... every 45
+                    # months': the figure of the asked case, where its section gives one
+                    best = next(
+                        (
+                            s
+                            for s in typed[1:]
+                            if s.provision.section is best.provision.section
+                            and not _other_case_figure(_q(u), s, main)
+                        ),
+                        best,
+                    )
                 if not lexicon().answer_types[main].figure and not exact and not yes_no:
                     # 'who decides a variance?': the provision that speaks of the asked thing
                     # (its rare words most), over the reader's choice by the yes/no margin
@@ -976,6 +989,12 @@ class _Hit:
 
 _MOST_FIGURES = 4
 """Most figures an answer lists for a part that asks for several ('what are the amounts?')."""
+
+
+def _other_case_figure(question: str, s: Scored, main: str) -> bool:
+    """Whether the clause that holds a provision's figure speaks of the case other than the
+    question's ('... serving a seasonal dwelling ...' for 'our year-round house')."""
+    return other_case(question, figure_clause(s.provision.text, main, question))
 
 
 def _without_stated(part: str, types: list[str]) -> str:

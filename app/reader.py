@@ -538,10 +538,11 @@ def figure(text: str, name: str, question: str = "") -> str | None:
         wanted = set(stems(question)) | {_stem(w) for w in synonyms_of(question)}
         cuts = [0, *(m.end() for m in phrase("clause_end").finditer(text)), len(text)]
 
-        def overlap(m: re.Match[str]) -> int:
+        def overlap(m: re.Match[str]) -> tuple[bool, int]:
             start = max(c for c in cuts if c <= m.start())
             end = min((c for c in cuts if c >= m.end()), default=len(text))
-            return len(wanted & set(stems(text[start:end])))
+            clause = text[start:end]  # not the other case's figure ('a seasonal dwelling ...')
+            return not other_case(question, clause), len(wanted & set(stems(clause)))
 
         best = max(found, key=overlap)  # the first of the best
     return best.group(0).strip(" ,.;")
@@ -555,6 +556,29 @@ def _clause_at(text: str, start: int, end: int) -> str:
         len(text),
     ]
     return text[max(c for c in cuts if c <= start) : min(c for c in cuts if c >= end)]
+
+
+def other_case(question: str, text: str) -> bool:
+    """Whether the text speaks of one of two cases that exclude each other
+    (`lexicon.opposites`: 'a seasonal dwelling') and the question puts its case in the other
+    ('our year-round house'), not naming the text's."""
+    lex = lexicon()
+    excluded = phrase("excludes_case")
+    for a, b in lex.opposites:
+        for mine, other in ((a, b), (b, a)):
+            said = [
+                m
+                for m in lex.pattern(mine).finditer(text)
+                if not excluded.search(text[max(0, m.start() - 24) : m.start()])
+            ]  # 'a dwelling other than a seasonal dwelling' speaks of the other case
+            if (
+                said
+                and lex.pattern(other).search(question)
+                and not lex.pattern(mine).search(question)
+                and not lex.pattern(other).search(text)  # 'from seasonal to year-round use'
+            ):
+                return True
+    return False
 
 
 def figure_clause(text: str, name: str, question: str = "") -> str:

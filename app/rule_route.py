@@ -71,7 +71,7 @@ def parts(question: str) -> list[Part]:
     pieces = [
         p.strip() for p in phrase("question_part_break").split(question) if p and len(p.strip()) > 3
     ]
-    out = [Part(text=p, asked=p.endswith("?") or _asks(p)) for p in pieces]
+    out = [Part(text=p, asked=p.endswith("?") or (_asks(p) and not _told(p))) for p in pieces]
     if not any(p.asked for p in out):
         out = [Part(text=p.text, asked=True) for p in out] or [Part(text=question, asked=True)]
     return out
@@ -84,6 +84,12 @@ def _parallel(first: str, second: str) -> bool:
         return True  # 'How far must the tank be from the house, and from the well?'
     a, b = (re.findall(r"[a-z']+", t.lower())[:2] for t in (first, second))
     return len(a) == 2 and a == b and bool(phrase("opens_asking").match(second))
+
+
+def _told(piece: str) -> bool:
+    """A piece that ends with a full stop and opens with a verb that would ask a yes/no question
+    tells, not asks ('... and will end up with 6 bedrooms.' after a sentence's 'and')."""
+    return piece.endswith(".") and bool(phrase("opens_yes_no").match(piece))
 
 
 def _asks(piece: str) -> bool:

@@ -615,6 +615,57 @@ def test_the_figure_of_the_asked_clause_leads(question: str, expected: str) -> N
     assert figure(text, "money", question) == expected
 
 
+_CASES = (
+    "Every septic tank shall be pumped at least once every 30 months. A septic tank serving a "
+    "seasonal dwelling shall be pumped at least once every 45 months."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        pytest.param("Year-round house: how often must the tank be pumped?", "30 months", id="yr"),
+        pytest.param("Our seasonal cabin: how often must it be pumped?", "45 months", id="season"),
+    ],
+)
+def test_the_figure_of_the_other_case_does_not_lead(question: str, expected: str) -> None:
+    assert expected in (figure(_CASES, "frequency", question) or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "other"),
+    [
+        pytest.param(
+            "We live here year round.",
+            "A tank serving a seasonal dwelling: every 45 months.",
+            True,
+            id="the-other-case",
+        ),
+        pytest.param(
+            "We live here year round.",
+            "Every 30 months, where the tank serves a dwelling other than a seasonal dwelling.",
+            False,
+            id="the-case-left-out-is-not-spoken-of",
+        ),
+        pytest.param(
+            "Converting to year-round use: do we need an inspection?",
+            "Before a permit for the conversion of a seasonal dwelling to year-round use.",
+            False,
+            id="both-cases-named",
+        ),
+        pytest.param(
+            "Our seasonal cabin.", "A seasonal dwelling: every 45 months.", False, id="same-case"
+        ),
+    ],
+)
+def test_a_text_of_the_other_case_is_told_from_one_of_the_asked_case(
+    question: str, text: str, other: bool
+) -> None:
+    from app.reader import other_case
+
+    assert other_case(question, text) is other
+
+
 @pytest.mark.parametrize(
     ("text", "name", "expected"),
     [

@@ -211,6 +211,15 @@ def test_a_question_is_split_into_its_asked_parts() -> None:
     ]
 
 
+def test_a_told_sentence_after_and_is_no_asked_part() -> None:
+    q = (
+        "Anyway we're adding on and will end up with 6 bedrooms, and she insists on a garbage "
+        "disposal. We're in Testville. What size septic tank do we need now?"
+    )
+    asked = [p.text for p in parts(q) if p.asked]
+    assert asked == ["What size septic tank do we need now?"]
+
+
 # -- the UI form ----------------------------------------------------------------------------
 
 
