@@ -23,8 +23,7 @@ from typing import Any
 
 from app.answerer import FACT_NAMES, TOPIC_TOOLS, DefaultAnswerer
 from app.compose import Block, _stem, render
-from app.lexicon import lexicon
-from app.params import PREMISE as _PREMISE
+from app.lexicon import lexicon, phrase
 from app.places import detect_jurisdictions
 from app.polarity import exempts, polarity, says_no
 from app.premises import date_claim_check, premise_check
@@ -57,7 +56,7 @@ History = Sequence[tuple[str, str]] | Sequence[Answer]
 
 def _premise_figures(question: str, blocks: list[Block]) -> list[str]:
     """Quantities a 'Since <city> requires N ...,' clause states that no answer line repeats."""
-    m = _PREMISE.match(question)
+    m = phrase("premise_clause").match(question)
     if not m or not blocks:
         return []
     premise = question[: m.start(1)]
@@ -202,7 +201,7 @@ def _lead(
             flipped = bool(  # '... and not hook up?', 'can I skip it?': asks leave not to
                 lex.pattern(lex.negative).search(asking)
                 or lex.pattern(lex.evasion).search(asking)
-                or re.search(r"\bnot\b|\bwithout\b", asking, re.I)
+                or phrase("not_or_without").search(asking)
             )
             first.headline = f"{'No' if fails != flipped else 'Yes'}. {first.headline}"
         return
@@ -518,11 +517,11 @@ class Assistant:
         asked as a yes/no question of the one answered city, the way any question is answered;
         its answer, when it says No, leads (none when the text does not say no to it)."""
         text = u.corrected or question
-        m = _PREMISE.match(text)
+        m = phrase("premise_clause").match(text)
         cities = {b.jurisdiction for b in blocks}
         if m is None or len(cities) != 1 or u.comparison:
             return []
-        said = re.sub(r"^\W*(?:since|given(?: that)?|because|as)\s+", "", text[: m.start(1)], flags=re.I)  # fmt: skip
+        said = phrase("premise_opening").sub("", text[: m.start(1)])
         claim = f"Is it true that {said.strip(' ,')}?"
         (city,) = cities
         asked = self._understand(claim, self._names, ()).model_copy(

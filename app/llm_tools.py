@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.lexicon import phrase
 from app.records import REFUSAL, Answer, Citation
 from app.verify import VerificationContext, failures, fold_ws, numbers_in
 from core.errors import LLMError, OrdinanceError
@@ -38,13 +39,6 @@ log = logging.getLogger(__name__)
 _MARKS = re.compile(r"\[(\d{1,3})\]")
 _PREFIX = re.compile(r"^(\*\*[^*]+\*\*:\s*)")
 _LEAD = re.compile(r"[\W_]*(yes|no)\b", re.I)
-# A reply that declines instead of answering (never allowed to replace a verified part).
-_DECLINES = re.compile(
-    r"\b(?:cannot|can't|could not|unable to)\s+(?:answer|determine|find|say)\b"
-    r"|\b(?:does|do|did)\s+not\s+(?:state|say|specify|mention|address|provide|contain|answer|include)\b"
-    r"|\bnot\s+(?:stated|specified|mentioned|addressed|provided)\b|\bno (?:information|provision)\b",
-    re.I,
-)
 # A reply that repeats the request (a base model continues the prompt): its labels, or a
 # provision listed the way the request lists them.
 _ECHO = re.compile(
@@ -180,7 +174,7 @@ def check_reply(
         return "cites no provision"
     if any(not 1 <= m <= len(shown) for m in markers):
         return "cites a provision it was not shown"
-    if REFUSAL in text or _DECLINES.search(text):
+    if REFUSAL in text or phrase("reply_declines").search(text):
         return "declines to answer a part the default mode answers"
     wanted = _lead(part.text)
     if wanted is not None and _lead(text) != wanted:

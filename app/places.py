@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from app.lexicon import lexicon
+from app.lexicon import lexicon, phrase
 from app.settings import PROJECT_ROOT
 from core.places import initialism_mentions, name_forms
 from index.embed import english_words
@@ -179,16 +179,6 @@ def _outside_corpus() -> tuple[str, ...]:
     return tuple(ln.strip().lower() for ln in lines if ln.strip() and not ln.startswith("#"))
 
 
-_REF_WORDS = r"(?:section|sections|sec\.?|§|ordinance|code|chapter|article|rules?|table)"
-_NAMED = re.compile(
-    # "What does Springfield section 3 say?", "Springfield's ordinance", "Does Springfield ..."
-    r"(?:^|\b(?i:does|do|did|about|and|or|vs\.?|versus|than|like)\s+)"
-    r"((?:[A-Z][a-z]+|St\.)(?:\s+[A-Z][a-z]+){0,2})(?:['’]s)?\s+" + _REF_WORDS + r"\b"
-    r"|\b(?i:does|do|did)\s+((?:[A-Z][a-z]+|St\.)(?:\s+[A-Z][a-z]+){0,2})\s+"
-    r"(?:require|allow|say|regulate|need|permit|have|prohibit)\w*\b"
-)
-
-
 def _head(name: str) -> list[str]:
     """A place name's own words, without the kind of place around them ('Birch Lake Township' ->
     ['birch', 'lake']; 'City of Oak Lake' -> ['oak', 'lake'])."""
@@ -237,7 +227,8 @@ def _unknown_places(text: str, known: Mapping[str, str]) -> list[str]:
         places[:] = [p for p in places if not within(p, name)]
         places.append(name)
 
-    for m in _NAMED.finditer(text):
+    # "What does Springfield section 3 say?", "Springfield's ordinance", "Does Springfield ..."
+    for m in phrase("place_before_reference").finditer(text):
         name = m.group(1) or m.group(2)
         if _is_candidate(name, known, known_words):
             add(name)
@@ -247,15 +238,14 @@ def _unknown_places(text: str, known: Mapping[str, str]) -> list[str]:
             add(place.title())
     kind = "|".join(sorted(kinds))
     for m in re.finditer(
-        r"\b(?:in|for|of|at|from)\s+(?:the\s+)?(?:(?i:city|town|village) of\s+)?"
-        r"((?:[A-Z][a-z]+|St\.)(?:\s+[A-Z][a-z]+){0,2})"
-        rf"|\b((?:[A-Z][a-z]+|St\.)(?:\s+[A-Z][a-z]+){{0,2}}\s+(?:{kind.title()}))\b",
+        phrase("place_after_preposition").pattern
+        + rf"|\b((?:[A-Z][a-z]+|St\.)(?:\s+[A-Z][a-z]+){{0,2}}\s+(?:{kind.title()}))\b",
         text,
     ):
         name = m.group(1) or m.group(2)
         if _is_candidate(name, known, known_words):
             add(" ".join(name.split()[1:]) if name.split()[0].lower() in kinds else name)
-    for m in re.finditer(r"\b(?:city of|town of)\s+([a-z]+(?:\s+[a-z]+)?)", low):
+    for m in phrase("city_of_name").finditer(low):
         name = m.group(1)
         if _is_candidate(name, known, known_words):
             add(name.title())

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from app.compose import _stem
-from app.lexicon import Lexicon, lexicon
+from app.lexicon import Lexicon, lexicon, phrase
 from app.quantities import extract_quantities
 from app.reader import (
     NUMBER_WORDS,
@@ -41,7 +41,9 @@ def premise_check(
             lex.pattern(lex.meets).search(asking) and not re.search(r"\d", asking)
         )  # 'Is that lot /
         # the tank big enough?': the story's figure is the one asked about
-        and not _BACK.match(asking)  # '..., we'll wait a year. That works, right?'
+        and not phrase("about_the_story").match(
+            asking
+        )  # '..., we'll wait a year. That works, right?'
     ):
         question = asking  # not 'Is that right?' / 'Do they?' / 'OK?' about the story's claim
     for name in dict.fromkeys([*types, "count"]):
@@ -66,7 +68,7 @@ def premise_check(
             if name in ("duration", "frequency") and all(spans):
                 # '3 years' and '36 months' are one period
                 agree = any(abs(a - b) <= 0.02 * max(a, b) for a in spans[0] for b in spans[1])
-                if name == "duration" and _WITHIN.search(question):
+                if name == "duration" and phrase("obliged_within").search(question):
                     # 'do they have to report it within a day?' against 'not later than
                     # eighteen (18) hours': a rule sooner than the asked bound meets it
                     agree = min(spans[1]) <= max(spans[0]) * 1.02
@@ -75,7 +77,11 @@ def premise_check(
             if enough and len(have) == 1 and len(need) == 1 and name != "count":
                 # 'is 6 ft off the property line far enough?' against 'five feet': at least it
                 at = provision.find(found)
-                most = _AT_MOST.search(provision[max(0, at - 40) : at]) if at >= 0 else None
+                most = (
+                    phrase("at_most_before").search(provision[max(0, at - 40) : at])
+                    if at >= 0
+                    else None
+                )
                 (h,), (n,) = have, need
                 agree = h <= n if most else h >= n
             return ("Yes" if agree else "No", found)
@@ -91,27 +97,12 @@ def premise_check(
     return None
 
 
-_WITHIN = re.compile(
-    r"\b(?:have|has|need|needs|required|must|got|supposed)\b(?: to)?\b.{0,60}\bwithin\b", re.I
-)
-"""An obligation bounded by the asked period ('does the owner have to report it within a day?')."""
-
-
-_BACK = re.compile(r"^\W*(?:(?:so|and|but)\s+)?(?:that|this|it)(?:'s)?(?:\s+\S+){0,3}\s*\??$", re.I)
-"""A short asking sentence about what the story said ('That works, right?', 'So that's fine?')."""
-
-
 _PER_MONTH = {"year": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365, "hour": 12 / 8760}
 _PERIOD = re.compile(
     r"(\d[\d,]*(?:\.\d+)?)\s*(?:\)\s*)?-?(year|month|week|day|hour)s?\b", re.I
 )  # '30 months', 'thirty (30) months', 'a 30-month interval'
 
 
-_EVERY_ONE = re.compile(
-    r"\b(?:(?:every|each|once a|once per|per)\s+(?:single\s+)?(year|month|week|day)|"
-    r"(annual|year|month|week|dai)ly|an? (annual|yearly|monthly|weekly) basis|(biennial)ly)\b",
-    re.I,
-)
 _ONE = {"annual": "year", "yearly": "year", "monthly": "month", "weekly": "week", "dai": "day"}
 
 
@@ -125,7 +116,7 @@ def _in_months(text: str) -> set[float]:
         float(m.group(1).replace(",", "")) * _PER_MONTH[m.group(2).lower()]
         for m in _PERIOD.finditer(words)
     }
-    for m in _EVERY_ONE.finditer(text):
+    for m in phrase("once_per_period").finditer(text):
         unit = next(g for g in m.groups() if g).lower()
         found.add(24.0 if unit == "biennial" else _PER_MONTH[_ONE.get(unit, unit)])
     return found
@@ -146,18 +137,12 @@ def _figures(text: str) -> set[float]:
     return digits or words_and_digits(text)
 
 
-_AT_MOST = re.compile(r"\b(?:not (?:to )?exceed|no (?:more|longer|greater) than|at most|maximum|"
-                      r"within|up to)\b[^.;]*$", re.I)  # fmt: skip
-
-
 # -- a case's figure against a bound the provision sets -----------------------------------------
 
 _SPELLED_BEFORE = re.compile(
     r"\b(?:[a-z]+[\s-]+){0,5}[a-z]+\s*\((\d[\d,]*(?:\.\d+)?(?:\s+\d/\d)?)\)"
 )
 _FRACTION = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s+(\d)/(\d)(?!\d)")
-_CHANGED_BY = re.compile(r"\bby\s*$", re.I)
-_EVERY = re.compile(r"\b(?:every|each|once (?:a|every|in))\s+\S+\s+\S+", re.I)
 
 
 def _quantities(text: str) -> list[tuple[float, str]]:
@@ -183,7 +168,7 @@ def _bounds(provision: str) -> list[tuple[str, float, str, str, str]]:
     out = []
     for how in ("at_most", "at_least", "below", "above"):
         for m in lex.pattern(getattr(lex.bounds, how)).finditer(provision):
-            if any(a <= m.start() < b for a, b in taken) or _CHANGED_BY.search(
+            if any(a <= m.start() < b for a, b in taken) or phrase("changed_by").search(
                 provision[: m.start()]
             ):
                 continue
@@ -200,8 +185,8 @@ def _bounds(provision: str) -> list[tuple[str, float, str, str, str]]:
                 (i for i in (provision.find(c, after) for c in ".;,") if i >= 0),  # is another
                 default=len(provision),  # condition, not the bounded rule's own negation
             )
-            phrase = provision[m.start() : after].strip(" ,;.")
-            out.append((how, value, unit, phrase, provision[start + 1 : end]))
+            bounding = provision[m.start() : after].strip(" ,;.")
+            out.append((how, value, unit, bounding, provision[start + 1 : end]))
     return out
 
 
@@ -253,29 +238,29 @@ def bound_check(question: str, provision: str) -> tuple[str, str] | None:
     bound, when pairs disagree, or when the question asks to go without or is negated."""
     lex = lexicon()
     asking = asking_and_context(question)[0]
-    if lex.pattern(lex.evasion).search(question) or re.search(
-        r"\bwithout\b|\bnot\b|n't\b|\bno\b", asking, re.I
-    ):
+    if lex.pattern(lex.evasion).search(question) or phrase("negated_ask").search(asking):
         return None
-    have = _quantities(_EVERY.sub(" ", question))  # 'pump every 4 years' states no case
+    have = _quantities(
+        phrase("every_interval").sub(" ", question)
+    )  # 'pump every 4 years' states no case
     bounds = _bounds(provision)
     if not have or not bounds:
         return None
     words: set[str] = set()
     phrases: list[str] = []
-    for how, bound, unit, phrase, clause in bounds:
+    for how, bound, unit, bounding, clause in bounds:
         same = [v for v, u in have if u == unit]  # '150 days' against 'fewer than 120 days'
         if not same:
             continue
-        said = lex.pattern(lex.not_negation).sub(" ", clause.replace(phrase, " "))
+        said = lex.pattern(lex.not_negation).sub(" ", clause.replace(bounding, " "))
         negative = bool(
             lex.pattern(lex.negative).search(said) or lex.pattern(lex.prohibition).search(said)
-        ) and not _lifted(said, clause[: max(0, clause.find(phrase))], lex)
+        ) and not _lifted(said, clause[: max(0, clause.find(bounding))], lex)
         for value in same:
             if value == bound:  # '120 days, right?' restates the bound: the premise check's
                 continue
             words.add("Yes" if _meets(how, value, bound) != negative else "No")
-        phrases.append(phrase)
+        phrases.append(bounding)
     if len(words) != 1:
         return None
     return words.pop(), phrases[0]
@@ -292,32 +277,6 @@ def _lifted(said: str, before: str, lex: Lexicon) -> bool:
     return at >= 0 and bool(lex.pattern(lex.conditional).search(before[at + len(no.group(0)) :]))
 
 
-_AGO = re.compile(
-    r"\b((?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)(?:\s+and\s+a\s+half)?"
-    r"\s+(?:year|month|week|day)s?)\s+(?:ago|old)\b",
-    re.I,
-)
-"""How long ago the asked thing happened ('done 2 years ago', 'about 14 months ago')."""
-_STILL = re.compile(
-    r"\b(?:still|yet)\s+(?:good|valid|ok|okay|current|usable|acceptable|fine|in effect)\b"
-    r"|\b(?:is|will|would)\s+(?:it|that|this|the \w+)\s+(?:still\s+)?(?:be\s+)?(?:good|valid|"
-    r"current|acceptable)\b",
-    re.I,
-)
-_ANEW = re.compile(r"\b(?:new|another|fresh|second)\s+(?:one|inspection|certificate|report)\b"
-                   r"|\b(?:redo|again)\b", re.I)  # fmt: skip
-_TERM = re.compile(
-    r"\b(?:good|valid|effective|in effect|remains? valid)\s+for\s+(?:a\s+period\s+of\s+)?"
-    r"(?:up to\s+)?([^.;,]{0,40}?\b(?:year|month|week|day)s?\b)"
-    r"|\bwithin\s+(?:the\s+)?([^.;,]{0,40}?\b(?:year|month|week|day)s?\b)\s+(?:before|prior to|"
-    r"preceding)\b",
-    re.I,
-)
-"""How long a thing stays good ('is good for 18 months', 'made within the twelve (12) months
-before the date of closing')."""
-
-
 def age_check(question: str, provision: str) -> tuple[str, str] | None:
     """Yes or No for a question about a thing done some time ago ('The inspection was done 2
     years ago. Is it still good?', '... 14 months ago. Do we need a new one?') against how long
@@ -326,13 +285,15 @@ def age_check(question: str, provision: str) -> tuple[str, str] | None:
     older. With the provision's term; None when the question states no age or asks neither, or
     the provision states no one term."""
     asking = asking_and_context(question)[0]
-    age = _AGO.search(question)
-    still = _STILL.search(asking)
-    anew = _ANEW.search(asking) and lexicon().pattern(lexicon().requirement).search(asking)
+    age = phrase("time_ago").search(question)
+    still = phrase("still_good").search(asking)
+    anew = phrase("asks_new_one").search(asking) and lexicon().pattern(
+        lexicon().requirement
+    ).search(asking)
     if age is None or not (still or anew):
         return None
-    ages = _in_months(re.sub(r"^an?\b", "1", age.group(1), flags=re.I))
-    terms = {m.group(1) or m.group(2) for m in _TERM.finditer(provision)}
+    ages = _in_months(phrase("article_as_one").sub("1", age.group(1)))
+    terms = {m.group(1) or m.group(2) for m in phrase("stays_good_for").finditer(provision)}
     months = {t: _in_months(t) for t in terms}
     if len(ages) != 1 or len(terms) != 1 or len(next(iter(months.values()))) != 1:
         return None
@@ -345,14 +306,6 @@ def age_check(question: str, provision: str) -> tuple[str, str] | None:
 _MONTH_NAMES = (
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"
 )  # fmt: skip
-_CLAIMED = re.compile(
-    r"\b(?:till|til|until|thru|through|expires?(?: on| in)?|runs? out(?: on| in)?|good into)\s+"
-    r"(?:(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
-    r"(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?)?(?P<year>(?:19|20)\d\d)\b",
-    re.I,
-)
-"""A date the question claims a computed one to be ('so we're good till 2026', 'confirm it
-expires March 2025')."""
 _COMPUTED = re.compile(r"\((?P<year>\d{4})-(?P<month>\d{2})(?:-\d{2})?\)")
 
 
@@ -362,7 +315,7 @@ def date_claim_check(question: str, computed: str) -> str | None:
     '(2025-10-31)'): the same year (and month, where the claim names one) is Yes; None when the
     question claims no date or nothing was computed."""
     got = _COMPUTED.search(computed)
-    claims = list(_CLAIMED.finditer(question))
+    claims = list(phrase("claimed_date").finditer(question))
     if got is None or not claims:
         return None
     claim = claims[-1]
@@ -372,28 +325,6 @@ def date_claim_check(question: str, computed: str) -> str | None:
     return "Yes" if same else "No"
 
 
-_CALENDAR_YEAR = re.compile(
-    r"\bvalid only (?:during|for|in) the (?:calendar )?year (?:for which|in which) (?:it (?:is|was) )?"
-    r"issued|\bjanuary 1(?:st)? (?:to|through|until|thru) december 31(?:st)?\b|\bexpires? (?:on|at "
-    r"the end of) december 31(?:st)? of (?:the|each) (?:calendar )?year (?:in which|of) (?:it (?:is|"
-    r"was) )?issue",
-    re.I,
-)
-"""A term that ends with the calendar year it was issued in ('Annual licenses shall be in effect
-from January 1 to December 31 and shall be valid only during the year for which issued')."""
-_MONTHS_FULL = (
-    "january|february|march|april|may|june|july|august|september|october|november|december"
-)
-_ISSUED_IN = re.compile(
-    rf"\b(?:got|get|picked up|received|issued|bought|renewed|obtained)\b[^.?!]{{0,40}}?\b(?:this |"
-    rf"last |in )?({_MONTHS_FULL}|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b",
-    re.I,
-)
-_LATER = re.compile(
-    rf"\b(?:next|this coming|the coming)\s+(year|spring|summer|fall|autumn|winter|{_MONTHS_FULL})\b"
-    rf"|\bin\s+({_MONTHS_FULL})\b",
-    re.I,
-)
 _SEASON_MONTH = {"spring": 4, "summer": 7, "fall": 10, "autumn": 10, "winter": 1, "year": 1}
 
 
@@ -402,16 +333,16 @@ def calendar_check(question: str, provision: str) -> tuple[str, str] | None:
     issued'): 'No' when the question asks about a later time of a later year than the month it
     was issued ('got it this October. Still good next spring?'), 'Yes' when that time falls later
     in the same year; with the provision's words. None when either is not said."""
-    term = _CALENDAR_YEAR.search(provision)
-    issued = _ISSUED_IN.search(question)
-    later = _LATER.search(question[issued.end() :]) if issued else None
+    term = phrase("calendar_year_term").search(provision)
+    issued = phrase("issued_in_month").search(question)
+    later = phrase("later_time").search(question[issued.end() :]) if issued else None
     if term is None or issued is None or later is None:
         return None
-    months = _MONTHS_FULL.split("|")
+    months = lexicon().fragments["month_name"].split("|")
     start = next(i for i, m in enumerate(months, 1) if m.startswith(issued.group(1).lower()[:3]))
     word = (later.group(1) or later.group(2)).lower()
     when = _SEASON_MONTH.get(word) or months.index(word) + 1
-    next_year = bool(re.match(r"next|this coming|the coming", later.group(0), re.I))
+    next_year = bool(phrase("coming_time").match(later.group(0)))
     if word == "year" or (next_year and when <= start) or (not next_year and when < start):
         return "No", term.group(0)
     return "Yes", term.group(0)

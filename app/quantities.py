@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from app.lexicon import phrase
 from core.dates import Month
 from core.numbers import UNITS as NUMBER_WORDS
 
@@ -167,10 +168,7 @@ def extract_quantities(text: str, today: date | None = None) -> list[Quantity]:
         if (
             unit == "in"
             and unit_word.lower() == "in"
-            and not re.match(
-                r"\s*(?:of|below|above|deep|wide|thick|rock|gravel|cover|pipe|diameter|[.,?;)]|$)",
-                t[m.end() :],
-            )
+            and not phrase("inches_context").match(t[m.end() :])
         ):
             continue  # "5 in Hugo" is not five inches
         value: Any = values if len(values) > 1 else values[0]
@@ -242,7 +240,7 @@ def bind(specs: list[Any], quantities: list[Quantity]) -> dict[str, Any]:
         for qi, q in enumerate(quantities):
             if not compatible(spec.unit, spec.kind, q):
                 continue
-            if "depth" in spec.name and re.match(r"(?:away )?from\b", q.after):
+            if "depth" in spec.name and phrase("away_from").match(q.after):
                 continue  # '20 feet from a well' is how far, not how deep the well is
             pairs.append((-score(spec.label, q), si, qi))
     for s, si, qi in sorted(pairs):

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.compose import _stem, content_words
-from app.lexicon import lexicon
+from app.lexicon import lexicon, phrase
 from app.reader import (
     Provision,
     Scored,
@@ -50,16 +50,17 @@ GENERIC = {
     "allow", "allows", "require", "sewers", "amount",
 }  # fmt: skip
 
-_NEEDS = re.compile(
-    r"\b(?:need|needs|require[sd]?|have to (?:get|obtain|pull|have)|has to (?:get|obtain|have)|"
-    r"must (?:get|obtain|have))\s+(?:a|an|any|the|my|our)?\s*((?:[a-z]+-)?[a-z]+)",
-    re.I,
-)
-"""What a yes/no question asks to be needed: 'do I need a permit to ...' -> 'permit'."""
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    """`_NEEDS`, which app/quoting.py imports: the lexicon's `needs_thing` (what a yes/no question
+    asks to be needed: 'do I need a permit to ...' -> 'permit'), looked up when first taken."""
+    if name == "_NEEDS":
+        return phrase("needs_thing")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 _NO_RULES = ("adoption", "preamble", "table_of_contents")
 """Section kinds that lay down no rule: a title block, a preamble, a table of contents."""
-_INDIRECT = re.compile(r"\b(?:if|whether)\s+([^.?!]+)", re.I)
-"""An indirect question in the story before a bare 'Is that allowed?': what is asked."""
 _RARITIES: dict[tuple[int, str], dict[str, float]] = {}
 _WHERE: dict[tuple[int, str], dict[str, list[str]]] = {}
 
@@ -133,7 +134,7 @@ class SubjectMixin:
             }
             for ref in refs:
                 found[ref] = found.get(ref, 0.0) + subject[word]
-        needed = _NEEDS.search(asking_and_context(self._without_places(part))[0])
+        needed = phrase("needs_thing").search(asking_and_context(self._without_places(part))[0])
         if needed is not None:
             # 'do I need a permit?': the section whose title names the needed thing ('Permit
             # required', 'Licenses') holds the rule that requires it
@@ -223,7 +224,7 @@ class SubjectMixin:
         asking, context = asking_and_context(told)
         subject = weighed(subject_words(asking, names), weight)
         if not subject:  # 'Resident called asking if they can put in a cesspool. Is that OK?'
-            asked = _INDIRECT.search(context)
+            asked = phrase("indirect_question").search(context)
             subject = weighed(subject_words(asked.group(1), names), weight) if asked else {}
         around = weighed(subject_words(context, names) - set(subject), weight)
         share = lexicon().reader.yes_no_context
