@@ -65,7 +65,7 @@ from app.reader import (
 )
 from app.records import ToolCall
 from app.rows import ROWS
-from app.subjects import _NEEDS, GENERIC, SubjectMixin, case_unasked, proper_names
+from app.subjects import GENERIC, SubjectMixin, case_unasked, proper_names
 from app.understand import Understanding
 from app.verify import VerificationContext
 from core.suspect import is_suspect
@@ -718,7 +718,7 @@ class QuotingMixin(SubjectMixin):
         names = [*self.names.values(), *self.names]
         asking = asking_and_context(self._without_places(part))[0]
         own = {w: 1.0 for w in subject_words(asking, names) if w in subject}
-        needed = _NEEDS.search(asking)
+        needed = phrase("needs_thing").search(asking)
         if needed is not None:
             # 'do I need a permit to replace my drainfield?': the rule that requires a permit
             # ('no person shall install ... without first obtaining a permit'), whatever the

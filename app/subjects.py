@@ -51,14 +51,6 @@ GENERIC = {
 }  # fmt: skip
 
 
-def __getattr__(name: str) -> re.Pattern[str]:
-    """`_NEEDS`, which app/quoting.py imports: the lexicon's `needs_thing` (what a yes/no question
-    asks to be needed: 'do I need a permit to ...' -> 'permit'), looked up when first taken."""
-    if name == "_NEEDS":
-        return phrase("needs_thing")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 _NO_RULES = ("adoption", "preamble", "table_of_contents")
 """Section kinds that lay down no rule: a title block, a preamble, a table of contents."""
 _RARITIES: dict[tuple[int, str], dict[str, float]] = {}
