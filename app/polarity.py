@@ -74,6 +74,13 @@ def polarity(question: str, provision: str) -> str | None:
         # required as follows: (1) all new installations ... (4) not for routine maintenance'):
         # the lead-in's rule answers
         item = pieces[0]
+    elif (
+        item != provision
+        and (spared := _spared_item(question, provision, item, pieces)) is not None
+    ):
+        # the asked item of a list of exemptions ('(a) does not apply to: ... (2) a transfer by
+        # foreclosure'): judged under its lead-in, which says what the item is spared
+        item = spared
     provision = _asked_sentence(question, item)
     # "Can I do it myself, or does a licensed installer have to?": Yes or No answers the first
     question = phrase("or_asks_again").split(question, maxsplit=1)[0]
@@ -117,7 +124,8 @@ def polarity(question: str, provision: str) -> str | None:
             and not q_without
             and lex.pattern(lex.exemption).search(said)
             and not lex.pattern(lex.replaced).search(question)  # '... instead of pumping?'
-        ):
+            and not phrase("exemption_withdrawn").search(said)  # 'the exemption ... does not
+        ):  # apply': a lifted exemption lifts no requirement
             return "Yes"  # 'can I swap the lid myself?' against 'no permit is required to replace'
         if negative:
             return "No"
@@ -163,6 +171,23 @@ def _asks_the_negative(question: str, provision: str) -> bool:
 
 
 _SENTENCE_END = re.compile(r"(?<=[a-z)]\.)\s+(?=[A-Z][a-z])")
+
+
+def _spared_item(question: str, provision: str, item: str, pieces: list[str]) -> str | None:
+    """The lead-in of a list that lifts a requirement ('Subsection (a) does not apply to:') with
+    the asked item, or None when the provision is no such list, the item not one of it, or the
+    item shares fewer than two of the question's subject words (not the asked case)."""
+    lex = lexicon()
+    colon = provision.find(":")
+    own = next(
+        (p.strip() for p in pieces[1:] if p.strip() and item.strip().endswith(p.strip())), ""
+    )
+    if colon < 0 or not own or provision.find(own) < colon:
+        return None
+    if sum(_holder(own)(w) for w in subject_words(question)) < 2:
+        return None
+    head = provision[: colon + 1]
+    return f"{head} {own}" if lex.pattern(lex.exemption).search(head) else None
 
 
 def _asked_sentence(question: str, provision: str) -> str:

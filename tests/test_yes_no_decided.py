@@ -534,3 +534,51 @@ def test_how_long_ago_a_thing_was_done_is_checked_against_how_long_it_stays_good
     from app.premises import age_check
 
     assert age_check(question, provision) == expected
+
+
+_SPARED = (
+    "Subsection (a) does not apply to: (1) A transfer between spouses, or between a parent and "
+    "child; (2) A transfer by foreclosure, sheriff's sale, or deed in lieu of foreclosure;"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        pytest.param(
+            "The house is being sold at a sheriff's sale after foreclosure. Is that sale exempt "
+            "from the inspection requirement?",
+            "Yes",
+            id="the-case-is-a-listed-exemption",
+        ),
+        pytest.param(
+            "Is a sale to my cousin exempt from the inspection requirement?",
+            "No",
+            id="a-case-the-list-does-not-name",
+        ),
+    ],
+)
+def test_an_exemption_lists_item_is_judged_under_its_lead_in(question: str, word: str) -> None:
+    assert polarity(question, _SPARED) == word
+
+
+@pytest.mark.parametrize(
+    ("question", "provision", "word"),
+    [
+        pytest.param(
+            "Can I put in my own septic system on my own lot if I pull the permit myself?",
+            "The exemption for an owner who installs a system on the owner's own property, found "
+            "in Minnesota Statutes, section 115.56, does not apply within the city.",
+            "No",
+            id="an-exemption-that-does-not-apply",
+        ),
+        pytest.param(
+            "Can I swap the tank lid myself?",
+            "No permit is required to replace a lid or a baffle.",
+            "Yes",
+            id="an-exemption-that-does",
+        ),
+    ],
+)
+def test_a_withdrawn_exemption_lifts_no_requirement(question, provision, word) -> None:
+    assert polarity(question, provision) == word
