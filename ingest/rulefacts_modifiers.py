@@ -31,8 +31,17 @@ _COND = re.compile(
     r"(?:installed|used|provided|present|planned)"
     r"|\b(?:where|if|when|whenever) (?:a|the) (?:dwelling|house|home|building) (?:has|uses|is served by) "
     r"(?:a|an) ([a-z]+(?: [a-z]+)??)(?=[,.;]| or\b| and\b| the\b)"
+    r"|\b(?:where|if|when|whenever) sewage is (?:pumped|delivered|lifted|discharged|conveyed)"
+    r"(?: from [a-z ]{1,40}?)? to (?:the|a) (?:septic )?tanks? by (?:a|an) ([a-z]+(?: [a-z]+)?)"
+    r"(?=[,.;]| or\b)"
 )
-"""'where a garbage disposal is installed', 'where a dwelling has a garbage disposal, or ...'."""
+"""'where a garbage disposal is installed', 'where a dwelling has a garbage disposal, or ...',
+'where sewage is pumped from the dwelling to the septic tank by a lift station, ejector or grinder
+pump'."""
+_MORE_THINGS = re.compile(
+    r"^((?:, (?:an? )?[a-z]+(?: [a-z]+)?)*,? or (?:an? )?[a-z]+(?: [a-z]+)?)(?=[,.;])"
+)
+"""The other things a condition's list names after its first ('..., ejector or grinder pump')."""
 _ALSO = re.compile(
     r"^[^.;]{0,40}?, or (?:(?:where|if|when|whenever)\b[^,.;]*?\b)??(?:by|where|if|when|whenever) "
     r"(?:a|an) ((?:[a-z]+ )??[a-z]+(?: or (?:an? )?(?:[a-z]+ )?[a-z]+)?)"
@@ -88,12 +97,22 @@ def _read(text: str) -> tuple[str, re.Match[str], re.Match[str]] | None:
 def _spec(text: str, cond: re.Match[str]) -> InputSpec:
     """The condition's yes/no input, named from its first case; its label names every case,
     each after a ';' ('garbage disposal; lift station or ejector pump')."""
-    words = cond.group(1) or cond.group(2)
+    words = _thing(cond)
     spec = flag_spec(words)
+    more = _MORE_THINGS.match(cond.string[cond.end() :]) if cond.group(3) else None
+    if more is not None:  # 'a lift station, ejector or grinder pump': each one a case
+        others = re.split(r",\s*(?:or\s+)?|\s+or\s+", more.group(1).strip(" ,"))
+        cases = [re.sub(r"^(?:an?|or)\s+", "", o).strip() for o in others if o.strip()]
+        return spec.model_copy(update={"label": "; ".join([words, *cases]) + " (yes/no)"})
     also = _ALSO.search(cond.string[cond.end() :])
     if also is None:
         return spec
     return spec.model_copy(update={"label": f"{words}; {also.group(1)} (yes/no)"})
+
+
+def _thing(cond: re.Match[str]) -> str:
+    """The thing a condition names first ('garbage disposal', 'lift station')."""
+    return cond.group(1) or cond.group(2) or cond.group(3)
 
 
 def _targets(rules: list[Rule], ref: str | None, read: str, unit: str | None) -> list[int]:
@@ -160,7 +179,7 @@ def modifiers(section: Section, rules: list[Rule]) -> list[Rule]:
         kind = _amount(inc)[1]
         unit = None if kind in ("percent", "times") else _unit(kind)
         targets = _targets(rules, section.section, read, unit)
-        spec = flag_spec(cond.group(1) or cond.group(2))
+        spec = flag_spec(_thing(cond))
         if len(targets) == 1 and not _has_input(rules[targets[0]], spec.name):
             rules[targets[0]] = _modified(rules[targets[0]], text, cond, inc, section, own=True)
     return rules
@@ -184,7 +203,7 @@ def sibling_modifiers(sections: list[Section], rules: list[Rule]) -> list[Rule]:
             kind = _amount(inc)[1]
             unit = None if kind in ("percent", "times") else _unit(kind)
             targets = _targets(rules, named.group(1), read, unit)
-            spec = flag_spec(cond.group(1) or cond.group(2))
+            spec = flag_spec(_thing(cond))
             if len(targets) == 1 and not _has_input(rules[targets[0]], spec.name):
                 rules[targets[0]] = _modified(rules[targets[0]], text, cond, inc, section, False)
     return rules

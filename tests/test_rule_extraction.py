@@ -324,6 +324,35 @@ def test_a_modifier_names_every_case_of_its_condition(second: str, label: str) -
     assert _run(rules, rule.id, bedrooms=4, garbage_disposal=True).value == 1750  # 1,250 x 1.4
 
 
+_PUMPED_TO_THE_TANK = (
+    "(a) The septic tank serving a dwelling shall hold not less than 1,100 gallons for two or "
+    "fewer bedrooms, plus 275 gallons for each bedroom over two.\n"
+    "(b) Where a garbage disposal is installed in the dwelling, the capacity required by "
+    "subsection (a) shall be increased by four hundred fifty (450) gallons.\n"
+    "(c) Where sewage is pumped from the dwelling to the septic tank by a lift station, ejector "
+    "or grinder pump, the capacity required by subsections (a) and (b) together shall be "
+    "increased by twenty percent (20%)."
+)
+
+
+@pytest.mark.parametrize(
+    ("inputs", "gallons"),
+    [
+        pytest.param({"bedrooms": 4}, 1650.0, id="neither"),
+        pytest.param({"bedrooms": 4, "garbage_disposal": True}, 2100.0, id="disposal"),
+        pytest.param(
+            {"bedrooms": 4, "garbage_disposal": True, "lift_station": True}, 2520.0, id="both"
+        ),
+    ],
+)
+def test_sewage_pumped_to_the_tank_by_a_lift_station_raises_the_capacity(inputs, gallons) -> None:
+    rules = extract_rules([_section(_PUMPED_TO_THE_TANK, "Septic tanks")], _PUMPED_TO_THE_TANK)
+    (rule,) = [r for r in rules if r.topic == "tank"]
+    flag = rule.input("lift_station")
+    assert flag is not None and flag.label == "lift station; ejector; grinder pump (yes/no)"
+    assert _run(rules, rule.id, **inputs).value == gallons
+
+
 DATES = [
     ("permit_term", "(b) A permit is valid for eighteen (18) months from the date it is issued.",
      "Permits", "permit.date.7-3", {"issue_date": "2026-03-15"}, "2027-09-15"),
