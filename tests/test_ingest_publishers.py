@@ -32,6 +32,10 @@ def _place(folder: Path, furniture: list[str], name: str) -> object:
     return pytest.param(folder / "manifest.yaml", folder / "expected.json", furniture, id=name)
 
 
+_QUILLMOOR_FURNITURE = ["QUILLMOOR CITY CODE", "Supp. No. 4", "(Rev. 9-2023)", "Sections:", "(Ord."]
+"""The page furniture of the three margin-column fixtures (one chapter drawn three ways)."""
+
+
 def _fixture(manifest: str, expected: str, furniture: list[str], name: str) -> object:
     """A format fixture under `tests/data/formats/` (`manifest-<manifest>.yaml`,
     `<expected>.expected.json`) with the page furniture and editorial matter its source holds."""
@@ -299,19 +303,19 @@ CITIES = [
     _fixture(
         "margin-column-city",
         "margin_column_city",
-        ["QUILLMOOR CITY CODE", "Supp. No. 4", "(Rev. 9-2023)", "Sections:", "(Ord."],
+        _QUILLMOOR_FURNITURE,
         "city-code-pdf-number-and-wrapped-title-in-a-left-margin-column",
     ),
     _fixture(
         "margin-column-city-b",
         "margin_column_city",
-        ["QUILLMOOR CITY CODE", "Supp. No. 4", "(Rev. 9-2023)", "Sections:", "(Ord."],
+        _QUILLMOOR_FURNITURE,
         "city-code-pdf-margin-column-drawn-after-the-text",
     ),
     _fixture(
         "margin-column-city-c",
         "margin_column_city",
-        ["QUILLMOOR CITY CODE", "Supp. No. 4", "(Rev. 9-2023)", "Sections:", "(Ord."],
+        _QUILLMOOR_FURNITURE,
         "city-code-pdf-margin-column-drawn-first-number-in-its-own-font",
     ),
     _place(
