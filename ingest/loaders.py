@@ -3,7 +3,8 @@
 Supported: ``.txt`` (utf-8, utf-8 with BOM, utf-16/utf-32 with BOM, cp1252/latin-1 if the bytes
 look like text), ``.pdf``
 (pypdf, one page of text per PDF page; laid out when titles stand in a margin column beside the
-text, `ingest.margins`), ``.md`` and ``.html``. Every failure raises an
+text, `ingest.margins`), ``.md``, ``.rst`` and ``.html`` (`ingest.markup`; a code page printed
+from a website as ``.txt``: `ingest.flattened`). Every failure raises an
 `IngestError` subclass whose message names the file and the fix.
 """
 
@@ -24,6 +25,7 @@ from core.errors import (
     UnreadableDocumentError,
     UnsupportedFormatError,
 )
+from ingest.flattened import flattened_to_text, looks_flattened
 from ingest.margins import has_margin_column
 from ingest.markup import (
     html_to_text,
@@ -295,6 +297,8 @@ def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
         text = markdown_to_text(text)
     elif suffix == ".rst" or looks_like_rst(text):
         text = rst_to_text(text)
+    elif looks_flattened(text):
+        text = flattened_to_text(text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise EmptyDocumentError(

@@ -24,6 +24,7 @@ MODEL_CODE = (FORMATS / "manifest-icc-style-county.yaml", "yarrow-county")
 LINE_NUMBERED = (FORMATS / "manifest-line-numbered-city.yaml", "ironwood-crossing")
 CENTRED = (FORMATS / "manifest-centred-sections-township.yaml", "cormorant-point-township")
 RULES_TABLE = (FORMATS / "manifest-rules-table-county.yaml", "heronsgate-county")
+FLATTENED = (FORMATS / "manifest-flattened-html-county.yaml", "larch-bend-county")
 
 # what a user asks of any city, by kind ('{place}': the city's name)
 QUESTIONS = {
@@ -71,6 +72,12 @@ LAYOUTS = {
         "a-tank-for-4-bedrooms": ("1,575", "R-301"),  # the table on the rule's next row
         "a-well-setback": ("105", "R-302"),
         "pumping": ("thirty-eight (38) months", "R-401"),
+    }),
+    "flattened-html": (FLATTENED, "Larch Bend County", {
+        "a-term": ("twelve (12) months", "12.4"),  # after a page break's footer and form feed
+        "a-tank-for-5-bedrooms": ("1,800", "12.5"),
+        "a-well-setback": ("100", "12.6"),  # the table's column, across a page break
+        "pumping": ("three (3) years", "12.7"),
     }),
     "two-columns": (TWO_COLUMNS, "Elkhorn Rapids", {
         "a-term": ("sixteen (16) months", "8-52"),  # its title wrapped in the column
