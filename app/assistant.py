@@ -655,7 +655,9 @@ class Assistant:
                 # two topics searched to the same sentence ("pump tank ... smaller") say it once
                 blocks.extend(b for b in made if (b.jurisdiction, b.headline) not in seen)
         calls = len(worker.out.tool_calls)
-        blocks = _with_rules(blocks, computed, worker.out.tool_calls, u.comparison)
+        asked = u.corrected or question
+        one_part = len(split_parts(asking_and_context(asked)[0])) < 2 and not is_yes_no(asked)
+        blocks = _with_rules(blocks, computed, worker.out.tool_calls, u.comparison, one_part)
         if len(worker.out.tool_calls) > calls:  # a rule computed the asked figure
             worker.out.missing.clear()
         if not u.comparison:
@@ -745,11 +747,14 @@ def _with_rules(
     computed: dict[str, list[tuple[Block, ToolCall]]],
     calls: list[ToolCall],
     comparison: bool = False,
+    one_part: bool = False,
 ) -> list[Block]:
     """Add each city's data-rule blocks after its calculator blocks. A rule that needed inputs the
     single-dwelling calculators cannot take (several units, a pump rate, a base figure, a date)
     replaces their blocks for that city; a figure already computed is said once; in a comparison
-    a city whose calculators computed its cell keeps that one cell."""
+    a city whose calculators computed its cell keeps that one cell. Where the question asks one
+    thing (`one_part`, no yes/no) and a rule computed it, the reader's answer of the same kind of
+    figure (a factor quoted from the rule's provision) or its abstention gives way."""
     out = list(blocks)
     for city, pairs in computed.items():
         mine = [b for b in out if b.jurisdiction == city]
@@ -766,6 +771,12 @@ def _with_rules(
         new = [b for b in rules if b.value != "—" and _figure(b) not in figures]
         if not new:
             continue
+        if one_part:
+            kinds = {
+                t for b in new for t in FIGURE_TYPES if t != "count" and carries(b.value or "", t)
+            }
+            used = {s.quote for b in new for s in b.supports}
+            out = [b for b in out if b.jurisdiction != city or not _gives_way(b, kinds, used)]
         calls.extend(call for b, call in pairs if b in new)
         calc = [i for i, b in enumerate(out) if b.jurisdiction == city and b.value]
         at = (
@@ -775,6 +786,18 @@ def _with_rules(
         )
         out[at:at] = new
     return out
+
+
+def _gives_way(block: Block, kinds: set[str], used: set[str]) -> bool:
+    """A reader's block (not a calculator's) that quotes a provision a rule computed from
+    (`used`) and abstained or leads with a figure of one of `kinds` (a factor of the rule)."""
+    if block.topic != "general" or not block.supports:
+        return False
+    quote = block.supports[0].quote
+    if not any(q and (q in quote or quote in q) for q in used):
+        return False
+    lead = block.value or block.headline.split(" says: ")[0].split(". ")[0]
+    return block.abstained or any(carries(lead, t) for t in kinds)
 
 
 def _with_component(u: Understanding, component: str) -> Understanding:

@@ -199,9 +199,12 @@ def _flag_or_choice(spec: Any, text: str) -> Any:
         said = {w[:5] for w in re.findall(r"[a-z]+", low)}
         for label in _alternatives(re.sub(r"\(.*?\)", "", spec.label)):
             words = _label_words(label)
-            if words and words <= said:
+            # a thing of three or more words is named by all but its last ('garbage disposal'
+            # for 'garbage disposal unit')
+            head = _label_words(label.rsplit(" ", 1)[0]) if len(words) >= 3 else words
+            if words and (words <= said or head <= said):
                 near = phrase("negation_near").pattern
-                negated = re.search(near + re.escape(sorted(words)[0]), low)
+                negated = re.search(near + re.escape(sorted(words & said)[0]), low)
                 return not negated
         return None
     if spec.kind == "choice" and spec.choices:

@@ -284,7 +284,8 @@ def soil_area_rules(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         for s, m, q in said_in(in_sections, "square feet", pattern):
             if SOIL.search(f"{read_numbers(q) or ''} {s.title.lower()}"):
                 found[shape].append((s, float(m[1]), q))
-    from ingest.rulefacts_perc import by_perc  # it builds on this module's area rule
+    from ingest.rulefacts_perc import by_perc  # they build on this module's area rule
+    from ingest.rulefacts_systems import by_system
 
     out = list(rules)
     bedrooms = Input(kind="input", name="bedrooms")
@@ -292,7 +293,9 @@ def soil_area_rules(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         s, k, quote = found["bedroom"][0]
         out.append(_area(s, quote, k, bedrooms, [BEDROOMS], "bedroom"))
     elif len(found["bedroom"]) > 1:
-        rule = by_perc(in_sections, bedrooms, [BEDROOMS], _BY_BEDROOM, "bedroom")
+        rule = by_perc(in_sections, bedrooms, [BEDROOMS], _BY_BEDROOM, "bedroom") or by_system(
+            in_sections, bedrooms, [BEDROOMS], _BY_BEDROOM, "bedroom"
+        )
         out += [rule] if rule is not None else []
     per_gpd = "gallon per day of design flow"
     if len(found["flow"]) == 1 and len(flows) == 1:
@@ -302,7 +305,10 @@ def soil_area_rules(sections: list[Section], rules: list[Rule]) -> list[Rule]:
         out.append(_area(s, quote, k, x, list(flow.inputs), per_gpd))
     elif len(found["flow"]) > 1 and len(flows) == 1:
         x = Apply(kind="apply", rule=flows[0].id)
-        rule = by_perc(in_sections, x, list(flows[0].inputs), BY_FLOW, per_gpd)
+        flow_inputs = list(flows[0].inputs)
+        rule = by_perc(in_sections, x, flow_inputs, BY_FLOW, per_gpd) or by_system(
+            in_sections, x, flow_inputs, BY_FLOW, per_gpd
+        )
         out += [rule] if rule is not None else []
     return out
 

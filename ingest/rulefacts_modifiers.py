@@ -27,17 +27,17 @@ from tools.formulas import (
 )
 
 _COND = re.compile(
-    r"\b(?:where|if|when|whenever) (?:a|an) ([a-z]+(?: [a-z]+)?) (?:is|has been|will be) "
-    r"(?:installed|used|provided|present|planned)"
+    r"\b(?:where|if|when|whenever) (?:a|an) ([a-z]+(?: [a-z]+){0,2}?)((?: or (?:a|an) [a-z]+(?: [a-z]+){0,2}?)?) "
+    r"(?:(?:is|are|has been|will be) (?:installed|used|provided|present|planned)|discharges? (?:to|into)\b)"
     r"|\b(?:where|if|when|whenever) (?:a|the) (?:dwelling|house|home|building) (?:has|uses|is served by) "
     r"(?:a|an) ([a-z]+(?: [a-z]+)??)(?=[,.;]| or\b| and\b| the\b)"
     r"|\b(?:where|if|when|whenever) sewage is (?:pumped|delivered|lifted|discharged|conveyed)"
     r"(?: from [a-z ]{1,40}?)? to (?:the|a) (?:septic )?tanks? by (?:a|an) ([a-z]+(?: [a-z]+)?)"
     r"(?=[,.;]| or\b)"
 )
-"""'where a garbage disposal is installed', 'where a dwelling has a garbage disposal, or ...',
-'where sewage is pumped from the dwelling to the septic tank by a lift station, ejector or grinder
-pump'."""
+"""'where a garbage disposal is installed', 'where a garbage disposal unit or a sewage ejector pump
+discharges to the system', 'where a dwelling has a garbage disposal, or ...', 'where sewage is
+pumped from the dwelling to the septic tank by a lift station, ejector or grinder pump'."""
 _MORE_THINGS = re.compile(
     r"^((?:, (?:an? )?[a-z]+(?: [a-z]+)?)*,? or (?:an? )?[a-z]+(?: [a-z]+)?)(?=[,.;])"
 )
@@ -45,7 +45,7 @@ _MORE_THINGS = re.compile(
 _ALSO = re.compile(
     r"^[^.;]{0,40}?, or (?:(?:where|if|when|whenever)\b[^,.;]*?\b)??(?:by|where|if|when|whenever) "
     r"(?:a|an) ((?:[a-z]+ )??[a-z]+(?: or (?:an? )?(?:[a-z]+ )?[a-z]+)?)"
-    r"(?=,| (?:is|are|discharges?|delivers?|located|installed)\b)"
+    r"(?=,| (?:is|are|discharges?|delivers?|located|installed|in)\b)"
 )
 """A second case the condition names after its first: '..., or where sewage is delivered to
 the septic tank by a lift station or ejector pump,' / '..., or where a pump or lift station is
@@ -99,7 +99,10 @@ def _spec(text: str, cond: re.Match[str]) -> InputSpec:
     each after a ';' ('garbage disposal; lift station or ejector pump')."""
     words = _thing(cond)
     spec = flag_spec(words)
-    more = _MORE_THINGS.match(cond.string[cond.end() :]) if cond.group(3) else None
+    if cond.group(2):  # 'a garbage disposal unit or a sewage ejector pump discharges to ...'
+        other = re.sub(r"^ or (?:an?) ", "", cond.group(2))
+        return spec.model_copy(update={"label": f"{words}; {other} (yes/no)"})
+    more = _MORE_THINGS.match(cond.string[cond.end() :]) if cond.group(4) else None
     if more is not None:  # 'a lift station, ejector or grinder pump': each one a case
         others = re.split(r",\s*(?:or\s+)?|\s+or\s+", more.group(1).strip(" ,"))
         cases = [re.sub(r"^(?:an?|or)\s+", "", o).strip() for o in others if o.strip()]
@@ -112,7 +115,7 @@ def _spec(text: str, cond: re.Match[str]) -> InputSpec:
 
 def _thing(cond: re.Match[str]) -> str:
     """The thing a condition names first ('garbage disposal', 'lift station')."""
-    return cond.group(1) or cond.group(2) or cond.group(3)
+    return cond.group(1) or cond.group(3) or cond.group(4)
 
 
 def _targets(rules: list[Rule], ref: str | None, read: str, unit: str | None) -> list[int]:

@@ -48,7 +48,7 @@ def perc_condition(text: str) -> Condition | None:
     return None
 
 
-def _clause_before(text: str, start: int, end: int) -> str:
+def clause_before(text: str, start: int, end: int) -> str:
     said = [c for c in re.split(r"[;:]\s", text[start:end]) if c.strip()]
     return said[-1] if said else ""
 
@@ -79,7 +79,7 @@ def by_perc(
                 for k, m in enumerate(found):
                     start = found[k - 1].end() if k else 0
                     end = found[k + 1].start() if k + 1 < len(found) else len(text)
-                    when = perc_condition(_clause_before(text, start, m.start()).lower())
+                    when = perc_condition(clause_before(text, start, m.start()).lower())
                     if when is None:  # '1.6 square feet ..., where the rate is 30 ... or faster'
                         when = perc_condition(_clause_after(text, m.end(), end).lower())
                     if when is None:

@@ -335,6 +335,26 @@ def test_a_flag_with_several_cases_is_given_by_any_case(question: str, given: bo
     assert _flag_or_choice(spec, question) is given
 
 
+@pytest.mark.parametrize(
+    ("label", "question", "given"),
+    [
+        ("garbage disposal unit (yes/no)", "4 bedroom house with a garbage disposal", True),
+        ("garbage disposal unit (yes/no)", "4 bedrooms, no garbage disposal", False),
+        ("approved by the building official (yes/no)",
+         "Can the building official let us go smaller?", None),
+    ],
+    ids=["all-but-its-last-word", "all-but-its-last-word-denied", "its-first-word-unsaid"],
+)  # fmt: skip
+def test_a_flag_of_three_words_is_given_by_all_but_its_last(
+    label: str, question: str, given: bool | None
+) -> None:
+    from app.rule_route import _flag_or_choice
+    from tools.formulas import InputSpec
+
+    spec = InputSpec(name="x", kind="flag", label=label)
+    assert _flag_or_choice(spec, question) is given
+
+
 ON_TOPIC = {
     "a-contractors-registration": ("When does the city registration expire in Hugo?", True),
     "a-license": ("How long is a contractor's license good for?", True),
