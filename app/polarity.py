@@ -104,7 +104,10 @@ def polarity(question: str, provision: str) -> str | None:
         return "Yes"  # '..., with no separate registration?': 'does not require a registration'
     asks_duty = bool(lex.pattern(lex.requirement).search(question))
     asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty
-    q_without = bool(phrase("without_or_no").search(question))
+    # (a 'not' of the question's own condition is no lack asked of: 'if we're not done in time
+    # can we get more time?')
+    unconditioned = phrase("condition_before_asking").sub(" ", question)
+    q_without = bool(phrase("without_or_no").search(unconditioned))
     only = lex.pattern(lex.restriction).search(said)
     if asks_leave and only:  # allowed only in a case: is the asked case that one?
         case = re.split(r"[.;]", said[only.end() :], maxsplit=1)[0]

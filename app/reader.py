@@ -564,18 +564,21 @@ def other_case(question: str, text: str) -> bool:
     ('our year-round house'), not naming the text's."""
     lex = lexicon()
     excluded = phrase("excludes_case")
+
+    def named(case: str, left_out: bool) -> bool:
+        return any(
+            bool(excluded.search(text[max(0, m.start() - 24) : m.start()])) == left_out
+            for m in lex.pattern(case).finditer(text)
+        )
+
     for a, b in lex.opposites:
         for mine, other in ((a, b), (b, a)):
-            said = [
-                m
-                for m in lex.pattern(mine).finditer(text)
-                if not excluded.search(text[max(0, m.start() - 24) : m.start()])
-            ]  # 'a dwelling other than a seasonal dwelling' speaks of the other case
+            # 'a dwelling other than a seasonal dwelling' speaks of the year-round case
             if (
-                said
+                (named(mine, False) or named(other, True))
                 and lex.pattern(other).search(question)
                 and not lex.pattern(mine).search(question)
-                and not lex.pattern(other).search(text)  # 'from seasonal to year-round use'
+                and not named(other, False)  # 'from seasonal to year-round use'
             ):
                 return True
     return False

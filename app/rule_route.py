@@ -190,6 +190,8 @@ def _alternatives(label: str) -> list[str]:
         first, *others = [p.strip() for p in re.split(r"\s+or\s+", case.strip())]
         head = first.split()[:-1] if len(first.split()) > 1 and ";" not in label else []
         out += [first, *(" ".join([*head, o]) if len(o.split()) <= 2 else o for o in others)]
+        if len(head) > 1:  # 'unfinished lower level or basement': 'unfinished basement'
+            out += [" ".join([head[0], o]) for o in others if len(o.split()) <= 2]
     return out
 
 
@@ -363,9 +365,17 @@ def choose(
             told = _hits(rule, premise)[0] if premise else 0
             if not own and not told and u.topic == rule.topic and len(asked_parts) == 1:
                 own, found, first = _head_hit(rule, part.text)
-                if not own and premise and set(asked_types(part.text)) & _unit_types(rule.unit):
+                if (
+                    not own
+                    and premise
+                    and (
+                        set(asked_types(part.text)) & _unit_types(rule.unit)
+                        or (meets and _tells(premise, rule.unit))
+                    )
+                ):
                     # 'Sizing a tank for a 4 bedroom home. What's the minimum gallons?': the
-                    # story names the thing, the part asks for its unit
+                    # story names the thing, the part asks for its unit; 'quoted a 2,200 gallon
+                    # tank ... Is that big enough?': the story's figure is the one to check
                     own, found, first = _head_hit(rule, premise)
                 if own:
                     by_head.add(id(rule))
@@ -491,9 +501,34 @@ def rule_blocks(
         block = _block(worker, city, result, data, RULE_NEW if new else RULE)
         if block.outcome is None:
             block.outcome = _in_time(question, result.value_text, given)
+        if block.outcome is None:
+            block.outcome = _enough(question, rule, result.value, given)
         blocks.append((block, ToolCall(name=f"rule:{rule.id}", arguments=args, result=data)))
     blocks += [_text_block(worker, calc, city, rule) for rule in texts]
     return blocks
+
+
+def _tells(text: str, unit: str) -> bool:
+    """Whether the text states a figure in the unit ('a 2,200 gallon tank': 'gal')."""
+    return bool(unit) and any(q.unit == unit for q in extract_quantities(text))
+
+
+def _enough(question: str, rule: Any, value: float | None, given: dict[str, Any]) -> bool | None:
+    """A yes/no question whether a figure it states meets a least figure the rule computed ('we
+    were quoted a 2,200 gallon tank ... does that meet the minimum?' against 2,100 gal): at or
+    above it meets it. Only a rule of a least figure ('minimum ...', 'least ...'), with one such
+    figure besides the rule's inputs, decides."""
+    lex = lexicon()
+    if value is None or not is_yes_no(question) or not lex.pattern(lex.meets).search(question):
+        return None
+    if not re.match(r"(?:minimum|least)\b", rule.asks):
+        return None
+    told = {
+        q.value
+        for q in extract_quantities(question)
+        if q.unit == rule.unit and q.value not in given.values()
+    }
+    return told.pop() >= value if len(told) == 1 else None
 
 
 def _in_time(question: str, due_text: str | None, given: dict[str, Any]) -> bool | None:

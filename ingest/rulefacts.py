@@ -37,6 +37,7 @@ from ingest.rulefacts_area import (
 )
 from ingest.rulefacts_consts import date_rules, deferral_rules
 from ingest.rulefacts_deadlines import notice_deadlines
+from ingest.rulefacts_flow import FROM_FLOW, flow_multiples
 from ingest.rulefacts_modifiers import modifiers, sibling_modifiers
 from ingest.rulefacts_money import fee_share_rules, first_share_rules, money_rules
 from ingest.rulefacts_more import counted_bedrooms, higher_count, table_rules
@@ -287,12 +288,13 @@ def _greatest(section: Section, para: list[Clause], title: str) -> list[Rule]:
         topic, asks, terms = what
         other = bool(_OTHER.search(c.read))
         if times is not None and not other and "flow" not in asks:
-            asks = asks.replace("for a dwelling", "from the design flow")
+            # a multiple of a dwelling's flow: chained to its flow rule by bedrooms, or dropped
+            asks = asks.replace("for a dwelling", FROM_FLOW)  # (`ingest.rulefacts_flow`)
+        elif times is not None and not other:
+            continue
         if other:
             asks = asks.replace("for a dwelling", "for an establishment other than a dwelling")
             terms = [*terms, "other establishment", "design flow"]
-        elif times is not None:
-            continue  # a multiple of the flow for a dwelling: the dwelling rule is by bedrooms
         formula: Any = term
         if values:
             floor = values.pop()
@@ -376,7 +378,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
             out.append(rule)
     computed = {r.topic for r in out if not _deferred(r)}
     out = [r for r in out if not (_deferred(r) and r.topic in computed)]
-    out = soil_table_rules(list(sections), source, out)
+    out = flow_multiples(soil_table_rules(list(sections), source, out))
     out = soil_area_rules(list(sections), counted_bedrooms(list(sections), out))
     out = bed_areas(list(sections), out)
     out = higher_count(list(sections), area_bedrooms(list(sections), out))

@@ -106,15 +106,18 @@ _BASEMENT = re.compile(
     r" (?:additional |more )?bedroom|unfinished basement[^.;]{0,40}?\b(?:shall|must|will) be "
     r"(?:designed|sized) (?:for|as if it had) (?:one|1|an?) (?:additional |more |extra )?bedroom|\b(?:one|1|an) additional bedroom (?:shall|must|will) be "
     r"(?:added|counted)[^.;]{0,60}?\bunfinished basement"
+    r"|\b(?:basement|lower level) that is unfinished\b[^.;]{0,60}?\b(?:counts?|is counted|shall be "
+    r"counted) as (?:containing |having )?(?:one|1|an?) (?:additional |more )?bedroom"
 )
 """'An unfinished basement or lower level counts as one (1) additional bedroom.', '... shall
 be designed as if it had one (1) more bedroom', 'At least one
 additional bedroom shall be added in the design of a septic system with an unfinished
 basement.', 'A dwelling with an unfinished basement shall be designed for one (1) bedroom
-more than the number shown on its plans.'"""
+more than the number shown on its plans.', 'A lower level that is unfinished at the time of the
+permit shall be counted as containing one (1) bedroom.'"""
 BASEMENT = InputSpec(
     name="unfinished_basement", kind="flag", default=False,
-    label="unfinished basement (yes/no)",
+    label="unfinished basement or lower level (yes/no)",
 )  # fmt: skip
 
 

@@ -64,7 +64,8 @@ _BASELINE = re.compile(r"(?:standard|basic|normal|regular|typical|none|base|mini
 ("Standard | Garbage disposal | Lift station")."""
 _COUNT = re.compile(
     r"(?:where|if|when) (?:a|the) (?:dwelling|house|home|building) has (?:an? )?"
-    r"([a-z]+(?: [a-z]+)?)\b( or [a-z]+(?: [a-z]+)?\b)?.*?\b(\d+) (?:bedroom more|more bedroom|"
+    r"([a-z]+(?: (?!or\b|and\b|the\b|an?\b|with\b|that\b|which\b)[a-z]+){0,2})\b"
+    r"( or [a-z]+(?: [a-z]+)?\b)?.*?\b(\d+) (?:bedroom more|more bedroom|"
     r"additional bedroom|extra bedroom|bedrooms? (?:shall|must|will) be added)"
 )
 

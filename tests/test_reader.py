@@ -271,6 +271,12 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
             "A privy may be used only where there is no pressurized water in the building served.",
             "Yes",
         ),
+        (
+            "How long is the permit good for, and if we're not done in time can we get more time?",
+            "On a written request filed before the permit lapses, the official may extend the "
+            "permit once, for not more than six (6) months.",
+            "Yes",
+        ),
     ],
     ids=[
         "prohibited",
@@ -291,6 +297,7 @@ def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected:
         "no-other-fee-says-no-to-the-rest-not-the-asked-one",
         "allowed-only-without-what-the-question-has",
         "allowed-only-without-what-the-question-lacks-too",
+        "a-not-in-the-questions-own-condition-asks-no-lack",
     ],
 )
 def test_polarity_reads_the_provision(question: str, provision: str, word: str) -> None:
@@ -646,6 +653,12 @@ def test_the_figure_of_the_other_case_does_not_lead(question: str, expected: str
             "Every 30 months, where the tank serves a dwelling other than a seasonal dwelling.",
             False,
             id="the-case-left-out-is-not-spoken-of",
+        ),
+        pytest.param(
+            "Our cabin is on the list as a seasonal dwelling.",
+            "Every 30 months, where the tank serves a dwelling other than a seasonal dwelling.",
+            True,
+            id="a-text-leaving-out-the-asked-case-speaks-of-the-other",
         ),
         pytest.param(
             "Converting to year-round use: do we need an inspection?",

@@ -1,7 +1,8 @@
 """Rule facts read from a city's text (`ingest.rulefacts`), second part: a least bottom area given
 for each kind of system (`ingest.rulefacts_systems`), and modifiers of a tank rule whose condition
 names a thing of three words or two things ('a garbage disposal unit or a sewage ejector pump
-discharges to the system'). Figures worked by hand from the text in each table row."""
+discharges to the system'), and a dwelling's tank as a multiple of its design flow
+(`ingest.rulefacts_flow`). Figures worked by hand from the text in each table row."""
 
 from __future__ import annotations
 
@@ -118,3 +119,56 @@ def test_a_modifier_names_a_thing_of_three_words_and_each_case_of_its_condition(
     assert flag is not None and flag.label == label
     assert _run(rules, rule.id, bedrooms=4, garbage_disposal_unit=True).value == gallons
     assert _run(rules, rule.id, bedrooms=4, garbage_disposal_unit=False).value == 1500.0
+
+
+_HOLDING = (
+    "(b) A holding tank serving a dwelling shall have a liquid capacity of not less than one "
+    "thousand five hundred (1,500) gallons or four (4) times the design flow of the dwelling, "
+    "whichever is greater."
+)
+
+
+@pytest.mark.parametrize(
+    ("bedrooms", "gallons"), [(2, 1500.0), (4, 1920.0)], ids=["the-floor", "the-multiple"]
+)  # 2 x 120 = 240 gpd x 4 = 960 < 1,500; 4 x 120 = 480 gpd x 4 = 1,920
+def test_a_dwellings_tank_as_a_multiple_of_its_design_flow_is_computed_from_the_flow_rule(
+    bedrooms: int, gallons: float
+) -> None:
+    sections = [_section(_BY_FLOW, "Design flow", "7-2"), _section(_HOLDING, "Holding tanks")]
+    rules = extract_rules(sections)
+    (tank,) = [r for r in rules if r.topic == "holding_tank" and not r.id.endswith(".rooms")]
+    assert tank.input("daily_flow_gpd") is None and tank.input("bedrooms") is not None
+    assert _run(rules, tank.id, bedrooms=bedrooms).value == gallons
+
+
+def test_a_multiple_of_the_design_flow_without_a_flow_rule_gives_no_rule() -> None:
+    rules = extract_rules([_section(_HOLDING, "Holding tanks")])
+    assert not [r for r in rules if r.topic == "holding_tank"]
+
+
+_TANK_BY_BEDROOMS = (
+    "(a) A septic tank for a dwelling of two or fewer bedrooms shall hold not less than 1,000 "
+    "gallons, plus 250 gallons for each bedroom over two."
+)
+UNFINISHED = [
+    ("where_a_dwelling_has_a_level_of_three_words_or_another",
+     "(c) Where a dwelling has an unfinished lower level or basement, the design shall count one "
+     "(1) more bedroom than is shown on the plans.", "unfinished_lower_level"),
+    ("a_lower_level_that_is_unfinished_counts_as_one_bedroom",
+     '"Bedroom" means a room used for sleeping. A lower level that is unfinished at the time of '
+     "the permit shall be counted as containing one (1) bedroom.", "unfinished_basement"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("said", "flag"), [u[1:] for u in UNFINISHED], ids=[u[0] for u in UNFINISHED]
+)
+def test_an_unfinished_lower_level_counts_one_bedroom_more_when_the_user_says_so(
+    said: str, flag: str
+) -> None:
+    sections = [_section(said, "Definitions", "7-1"), _section(_TANK_BY_BEDROOMS, "Septic tanks")]
+    rules = extract_rules(sections)
+    tanks = [r for r in rules if r.topic == "tank" and r.terms and r.input(flag) is not None]
+    assert len(tanks) == 1, [r.id for r in rules]
+    assert _run(rules, tanks[0].id, bedrooms=3, **{flag: True}).value == 1500.0  # 4 bedrooms
+    assert _run(rules, tanks[0].id, bedrooms=3, **{flag: False}).value == 1250.0

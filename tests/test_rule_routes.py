@@ -398,3 +398,54 @@ def test_a_yes_no_question_naming_a_second_date_is_answered_by_it_against_the_co
 ) -> None:
     given = {"issue_date": date(2024, 3, 1)}
     assert _in_time(question.format(when=when), "2025-03-01", given) is expected
+
+
+class _Rule:
+    def __init__(self, asks: str, unit: str = "gal") -> None:
+        self.asks, self.unit = asks, unit
+
+
+ENOUGH = [
+    ("a-figure-above-the-minimum", "We were quoted a 2,200 gallon tank. Is that big enough?",
+     "minimum septic tank capacity for a dwelling", True),
+    ("a-figure-below-the-minimum", "We were quoted a 1,500 gallon tank. Does that meet the minimum?",
+     "minimum septic tank capacity for a dwelling", False),
+    ("not-a-least-figure", "We were quoted a 2,200 gallon tank. Is that big enough?",
+     "alarm level of a holding tank", None),
+    ("no-figure-told", "Is a tank for 4 bedrooms big enough?",
+     "minimum septic tank capacity for a dwelling", None),
+    ("not-asked-if-enough", "We were quoted a 2,200 gallon tank. Do we need a permit?",
+     "minimum septic tank capacity for a dwelling", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "asks", "expected"), [c[1:] for c in ENOUGH], ids=[c[0] for c in ENOUGH]
+)
+def test_a_yes_no_question_whether_a_told_figure_is_enough_is_answered_against_the_least_figure(
+    question: str, asks: str, expected: bool | None
+) -> None:
+    from app.rule_route import _enough
+
+    assert _enough(question, _Rule(asks), 2100.0, {"bedrooms": 4}) is expected
+
+
+class _Terms:
+    terms = ("septic tank", "tank size", "tank capacity")
+
+
+@pytest.mark.parametrize(
+    ("story", "named"),
+    [
+        ("Our installer quoted a 1,000 gallon tank for our 4 bedroom house.", 1),
+        ("We have a tank for our 4 bedroom house.", 1),
+        ("We added a pump tank for our 4 bedroom house.", 0),
+    ],
+    ids=["with-its-size", "bare", "another-kind-of-tank"],
+)
+def test_a_story_names_a_rule_by_its_head_word_after_an_article_and_maybe_a_size(
+    story: str, named: int
+) -> None:
+    from app.rule_route import _head_hit
+
+    assert _head_hit(_Terms(), story)[0] == named

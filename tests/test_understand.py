@@ -336,6 +336,22 @@ def test_a_flag_with_several_cases_is_given_by_any_case(question: str, given: bo
 
 
 @pytest.mark.parametrize(
+    "question",
+    ["3 bedroom house with an unfinished basement", "the lower level stays unfinished"],
+    ids=["the-adjective-with-the-other-alternative", "the-first-alternative"],
+)
+def test_a_flag_whose_first_alternative_has_two_words_shares_only_its_adjective(
+    question: str,
+) -> None:
+    from app.rule_route import _flag_or_choice
+    from tools.formulas import InputSpec
+
+    spec = InputSpec(name="unfinished_lower_level", kind="flag",
+                     label="unfinished lower level or basement (yes/no)")  # fmt: skip
+    assert _flag_or_choice(spec, question) is True
+
+
+@pytest.mark.parametrize(
     ("label", "question", "given"),
     [
         ("garbage disposal unit (yes/no)", "4 bedroom house with a garbage disposal", True),
