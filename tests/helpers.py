@@ -1,11 +1,13 @@
-"""Small helpers the test modules share: a section stand-in for the reader, and a format
-fixture parsed through its manifest with the sections it should parse to."""
+"""Small helpers the test modules share: a section stand-in for the reader, a format fixture
+parsed through its manifest with the sections it should parse to, and a section of a made-up
+city whose extracted rules are run through the one evaluator."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ingest.manifest import load_manifest
 from ingest.parse import parse_document
@@ -43,3 +45,21 @@ def expected_sections(name: str) -> list[tuple[str, str]]:
     """(number, title) of each section a format fixture's `.expected.json` lists, in order."""
     want = json.loads((FORMATS / f"{name}.expected.json").read_text(encoding="utf-8"))
     return [(e["section"], e["title"]) for e in want["sections"]]
+
+
+def testville_section(text: str, title: str = "Sewage systems", number: str = "7-3") -> Section:
+    """A section of the made-up city Testville holding `text`."""
+    return Section(jurisdiction="testville", section=number, title=title, text=text,
+                   char_start=0, char_end=len(text), jurisdiction_name="Testville")  # fmt: skip
+
+
+def run_extracted(rules: list[Any], rule_id: str, **inputs: Any) -> Any:
+    """Testville's extracted rule `rule_id` evaluated with `inputs` (defaults for the rest)."""
+    from tools.engine import evaluate
+    from tools.rules import extracted_city, load_rules
+
+    city = extracted_city("testville", "Testville", "testville.txt", rules)
+    rule = city.rule(rule_id)
+    assert rule is not None, [r.id for r in rules]
+    values = {s.name: inputs.get(s.name, s.default) for s in rule.inputs}
+    return evaluate(city, load_rules().state, rule, values)

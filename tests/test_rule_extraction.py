@@ -9,27 +9,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run_extracted as _run
+from helpers import testville_section as _section
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts import extract_rules
-from tools.engine import evaluate
-from tools.rules import extracted_city, fold_ws, load_rules
+from tools.rules import fold_ws
 
 DATA = Path(__file__).resolve().parent / "data" / "rules"
-
-
-def _section(text: str, title: str = "Sewage systems", number: str = "7-3") -> Section:
-    return Section(jurisdiction="testville", section=number, title=title, text=text,
-                   char_start=0, char_end=len(text), jurisdiction_name="Testville")  # fmt: skip
-
-
-def _run(rules: list[Any], rule_id: str, **inputs: Any) -> Any:
-    city = extracted_city("testville", "Testville", "testville.txt", rules)
-    rule = city.rule(rule_id)
-    assert rule is not None, [r.id for r in rules]
-    values = {s.name: inputs.get(s.name, s.default) for s in rule.inputs}
-    return evaluate(city, load_rules().state, rule, values)
 
 
 NUMBERS = [

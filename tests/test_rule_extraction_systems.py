@@ -9,25 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import run_extracted as _run
+from helpers import testville_section as _section
 
-from ingest.records import Section
 from ingest.rulefacts import extract_rules
-from tools.engine import evaluate
-from tools.rules import extracted_city, load_rules
-
-
-def _section(text: str, title: str, number: str = "7-3") -> Section:
-    return Section(jurisdiction="testville", section=number, title=title, text=text,
-                   char_start=0, char_end=len(text), jurisdiction_name="Testville")  # fmt: skip
-
-
-def _run(rules: list[Any], rule_id: str, **inputs: Any) -> Any:
-    city = extracted_city("testville", "Testville", "testville.txt", rules)
-    rule = city.rule(rule_id)
-    assert rule is not None, [r.id for r in rules]
-    values = {s.name: inputs.get(s.name, s.default) for s in rule.inputs}
-    return evaluate(city, load_rules().state, rule, values)
-
 
 _BY_BEDROOM = (
     "(a) The soil treatment area shall be sized under the state rules, except that the bottom "
