@@ -72,3 +72,17 @@ def test_a_fragment_is_written_out_and_a_quantifier_is_not() -> None:
 )
 def test_topics_come_from_the_lexicon(question: str, topic: str) -> None:
     assert understand(question, {"x": "Xville"}).topic == topic
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [("the longest a trench may run?", "length"), ("how wide can the widest bed be?", "width"),
+     ("the deepest a tank may sit?", "depth")],
+    ids=["longest-is-a-length", "widest-is-a-width", "deepest-is-a-depth"],
+)  # fmt: skip
+def test_a_superlative_asks_for_the_dimension_the_ordinance_bounds(
+    question: str, word: str
+) -> None:
+    from app.compose import content_words
+
+    assert word in content_words(question)
