@@ -30,6 +30,8 @@ import html
 import re
 from dataclasses import dataclass
 
+from ingest.grammar import CONTAINER_WORDS
+
 _SEP = r"(?:-{1,3}|[—–]|&[mn]dash;|&#821[12];)"
 _FLAT_SEP = r"(?:-{2,3}|[—–]|&[mn]dash;|&#821[12];)"
 _SPACE = r"(?:[ \t\xa0]|&nbsp;|&#160;)"
@@ -47,8 +49,7 @@ _SECTION = re.compile(
     r"(?P<title>\S.*?)\s*$"
 )
 _CONTAINER = re.compile(
-    r"^\s*(?P<kw>ARTICLE|Article|CHAPTER|Chapter|DIVISION|Division|PART|Part|SUBCHAPTER|"
-    r"Subchapter|TITLE|Title|SUBPART|Subpart)\s+(?P<num>[IVXLC]+|\d+[A-Za-z]?(?:[.\-]\d+)*)\.?"
+    rf"^\s*(?P<kw>{CONTAINER_WORDS}|SUBPART|Subpart)\s+(?P<num>[IVXLC]+|\d+[A-Za-z]?(?:[.\-]\d+)*)\.?"
     rf"{_SPACE}+{_SEP}{_SPACE}+(?P<title>\S.*?)\s*$"
 )
 _CONTENTS_LABEL = re.compile(

@@ -43,9 +43,13 @@ HEAD_RE = re.compile(
 roman number after its keyword ('SECTION IV. DEFINITIONS'), and a number with a letter prefix
 ('R-302', its title on the next line), a bill's bracketed headnote ('Sec. 2. [DEFINITIONS.]') and
 a guide's numbered question ('Q 14. How large must a septic tank be?')."""
+CONTAINER_WORDS = (
+    "ARTICLE|Article|CHAPTER|Chapter|SUBCHAPTER|Subchapter|DIVISION|Division|PART|Part|TITLE|Title"
+)
+"""The keywords that open a container heading (an article, chapter, part ...), as printed."""
 CONTAINER_RE = re.compile(
-    r"^[ \t]*(?P<kw>ARTICLE|Article|CHAPTER|Chapter|SUBCHAPTER|Subchapter|DIVISION|Division|"
-    r"PART|Part|TITLE|Title)[ \t]+(?P<num>[IVXLC]+|\d{1,4}[A-Z]?|(?i:one|two|three|four|five|six|"
+    rf"^[ \t]*(?P<kw>{CONTAINER_WORDS})[ \t]+"
+    r"(?P<num>[IVXLC]+|\d{1,4}[A-Z]?|(?i:one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
     r"nineteen|twenty))\b[.:]?[ \t]*(?:(?:--?|[–—])[ \t]*)?"
     r"(?P<title>[^\n]*)$",

@@ -12,8 +12,7 @@ import re
 from datetime import date
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
-from test_rule_extraction import _run
+from helpers import FORMATS, expected_sections, parse_fixture, run_extracted, sections_by_ref
 
 from ingest.flattened import flattened_to_text, looks_flattened
 
@@ -120,11 +119,13 @@ def test_a_table_split_by_a_page_break_keeps_its_rows_together() -> None:
     ],
 )  # fmt: skip
 def test_the_tables_are_read_as_rules(rule: str, inputs: dict, value: object) -> None:
-    assert _run(list(parse_fixture(FLAT).rules), rule, **inputs).value == value
+    assert run_extracted(list(parse_fixture(FLAT).rules), rule, **inputs).value == value
 
 
 def test_the_permit_term_after_a_page_break_is_read_as_a_rule() -> None:
-    got = _run(list(parse_fixture(FLAT).rules), "permit.date.12.4", issue_date=date(2025, 1, 10))
+    got = run_extracted(
+        list(parse_fixture(FLAT).rules), "permit.date.12.4", issue_date=date(2025, 1, 10)
+    )
     assert got.value_text == "2026-01-10"
 
 
