@@ -141,10 +141,12 @@ _GRID_RULE = re.compile(r"^\s*\+(?:[-=]+\+)+\s*$")
 _SIMPLE_RULE = re.compile(r"^\s*=+(?:\s+=+)+\s*$")
 _RST_LINK = re.compile(r"`([^`<\n]*?)\s*<[^>\n]*>`__?")
 _RST_ROLE = re.compile(r":[\w-]+:`([^`<\n]*?)(?:\s*<[^>\n]*>)?`")
-_KEEP_BODY = ("note", "warning", "important", "admonition", "versionadded", "versionchanged",
-              "deprecated", "table", "list-table", "csv-table", "topic", "sidebar", "container")  # fmt: skip
+_KEEP_BODY = ("note", "warning", "important", "admonition", "table", "list-table", "csv-table",
+              "topic", "sidebar", "container")  # fmt: skip
 """Directives whose content is text of the document; any other directive (page furniture, a
 contents list, raw output, an image) goes with its indented block."""
+_CHANGE_NOTE = {"versionadded": "Added", "versionchanged": "Amended", "deprecated": "Repealed"}
+"""Change notes: the history of a section, kept as a bracketed history note of it."""
 
 
 def looks_like_rst(text: str) -> bool:
@@ -186,9 +188,16 @@ def rst_to_text(text: str) -> str:
     out: list[str] = []
     table: list[list[str]] = []
     skipping = False
+    change: list[str] | None = None  # a change note's words, gathered to one history line
     for raw in lines:
         line = raw.rstrip()
         indented = line[:1] in (" ", "\t")
+        if change is not None:
+            if indented or not line:
+                change.append(line.strip())
+                continue
+            out.append(_change_line(change, subs))
+            change = None
         if skipping and (indented or not line):
             continue
         skipping = False
@@ -206,6 +215,9 @@ def rst_to_text(text: str) -> str:
         if line.startswith(".. "):
             directive = _RST_DIRECTIVE.match(line)
             footnote = _RST_FOOTNOTE.match(line)
+            if directive and directive.group("name") in _CHANGE_NOTE:
+                change = [_CHANGE_NOTE[directive.group("name")], directive.group("arg").strip()]
+                continue
             if directive and directive.group("name") in _KEEP_BODY:
                 arg = directive.group("arg").strip()
                 if arg:
@@ -222,6 +234,17 @@ def rst_to_text(text: str) -> str:
             continue  # navigation: a line of links only
         line = re.sub(r"^(\s*):([\w ]+):\s+", r"\1\2: ", line)
         out.append(_rst_inline(line, subs))
+    if change is not None:
+        out.append(_change_line(change, subs))
     if table:
         out += _table_text(table)
     return "\n".join(out)
+
+
+def _change_line(words: list[str], subs: dict[str, str]) -> str:
+    """`.. versionchanged:: 2024-01` with its text -> '[Amended 2024-01: Subsection (b) amended.]'
+    on a line of its own: a history note of the section, not one of its provisions."""
+    kind, when, *body = words
+    text = " ".join(_rst_inline(" ".join(w for w in body if w), subs).split())
+    text = text.replace("[", "(").replace("]", ")")
+    return f"[{kind} {when}: {text}]" if text else f"[{kind} {when}]"

@@ -37,7 +37,12 @@ def test_no_markup_stays_in_a_sections_text_and_substitutions_are_written_out() 
     for mark in (".. ", "|ZA|", "|SA|", "[#f1]_", "+---", "<index.html>", "PageBreak", "====="):
         assert mark not in text
     assert "permit from the Zoning Administrator." in by_ref["2.01"].text
-    assert "Repairs of baffles and lids no longer need a permit." in by_ref["2.01"].text
+
+
+def test_a_change_note_is_a_history_note_of_its_section_not_a_provision() -> None:
+    section = sections_by_ref(parse_fixture(RST))["2.01"]
+    assert "no longer need a permit" not in section.text
+    assert "[Amended 2023: Repairs of baffles and lids no longer need a permit.]" in section.notes
 
 
 @pytest.mark.parametrize(
