@@ -4,7 +4,8 @@ Supported: ``.txt`` (utf-8, utf-8 with BOM, utf-16/utf-32 with BOM, cp1252/latin
 look like text), ``.pdf``
 (pypdf, one page of text per PDF page; laid out when titles stand in a margin column beside the
 text, `ingest.margins`), ``.md``, ``.rst`` and ``.html`` (`ingest.markup`; a code page printed
-from a website as ``.txt``: `ingest.flattened`). Every failure raises an
+from a website as ``.txt``: `ingest.flattened`; a document comparison's export, its deleted and
+inserted text marked in brackets, read as amended: `ingest.redline`). Every failure raises an
 `IngestError` subclass whose message names the file and the fix.
 """
 
@@ -34,6 +35,7 @@ from ingest.markup import (
     markdown_to_text,
     rst_to_text,
 )
+from ingest.redline import looks_redlined, redline_to_text
 
 log = logging.getLogger(__name__)
 
@@ -266,6 +268,15 @@ def _check_size(path: Path, max_mb: float) -> None:
         )
 
 
+def _as_amended(text: str, path: Path) -> str:
+    """A document comparison's export (a redline) as the text it amends to; any other text as
+    it is."""
+    if not looks_redlined(text):
+        return text
+    log.info("%s: read as a document comparison (redline), as amended", path)
+    return redline_to_text(text)
+
+
 def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
     """Read `path` into `SourceText`; raise a named `IngestError` for anything unusable
     (including a file larger than `max_mb` megabytes)."""
@@ -292,13 +303,15 @@ def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
         return _load_pdf(path)
     text, encoding = decode_text(data, path)
     if suffix in (".html", ".htm"):
-        text = html_to_text(text)
-    elif suffix == ".md" or looks_like_markdown(text):
-        text = markdown_to_text(text)
-    elif suffix == ".rst" or looks_like_rst(text):
-        text = rst_to_text(text)
-    elif looks_flattened(text):
-        text = flattened_to_text(text)
+        text = _as_amended(html_to_text(text), path)
+    else:
+        text = _as_amended(text, path)
+        if suffix == ".md" or looks_like_markdown(text):
+            text = markdown_to_text(text)
+        elif suffix == ".rst" or looks_like_rst(text):
+            text = rst_to_text(text)
+        elif looks_flattened(text):
+            text = flattened_to_text(text)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise EmptyDocumentError(
