@@ -1,12 +1,12 @@
 """Loaders: turn a file on disk into source text, detecting its encoding.
 
 Supported: ``.txt`` (utf-8, utf-8 with BOM, utf-16/utf-32 with BOM, cp1252/latin-1 if the bytes
-look like text), ``.pdf``
-(pypdf, one page of text per PDF page; laid out when titles stand in a margin column beside the
-text, `ingest.margins`), ``.md``, ``.rst`` and ``.html`` (`ingest.markup`; a code page printed
-from a website as ``.txt``: `ingest.flattened`; a document comparison's export, its deleted and
-inserted text marked in brackets, read as amended: `ingest.redline`). Every failure raises an
-`IngestError` subclass whose message names the file and the fix.
+look like text), ``.pdf`` (pypdf, one page of text per PDF page; laid out when titles stand in a
+margin column beside the text, `ingest.margins`; two columns drawn row by row across the page
+read column by column, `ingest.columns`), ``.md``, ``.rst`` and ``.html`` (`ingest.markup`; a
+code page printed from a website as ``.txt``: `ingest.flattened`; a document comparison's
+export, its deleted and inserted text marked in brackets, read as amended: `ingest.redline`).
+Every failure raises an `IngestError` subclass whose message names the file and the fix.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import codecs
 import itertools
 import logging
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from core.errors import (
     UnreadableDocumentError,
     UnsupportedFormatError,
 )
+from ingest.columns import PageDrawing, Piece, reading_order
 from ingest.flattened import flattened_to_text, looks_flattened
 from ingest.margins import has_margin_column
 from ingest.markup import (
@@ -124,17 +126,49 @@ def decode_text(data: bytes, path: Path) -> tuple[str, str]:
     )
 
 
+def _drawing(page: Any) -> tuple[str, PageDrawing | None]:
+    """A page's plain text, and the pieces it was read from with where each was drawn (None
+    for a rotated page, or where the pieces do not make up the text)."""
+    pieces: list[Piece] = []
+
+    def seen(text: str, cm: list[float], tm: list[float], _font: Any, size: float) -> None:
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        scale = math.hypot(tm[2], tm[3]) * math.hypot(cm[2], cm[3])
+        pieces.append(Piece(text, x, y, abs(size * scale)))
+
+    text = page.extract_text(visitor_text=seen) or ""
+    if page.rotation % 360 or "".join(p.text for p in pieces) != text:
+        return text, None
+    box = page.mediabox
+    return text, PageDrawing(pieces, float(box.left), float(box.width))
+
+
 def _extract_pages(pages: Any, path: Path, mode: str = "plain") -> tuple[list[str], list[int]]:
-    """Text of each page, and the (1-based) numbers of pages whose extraction raised."""
+    """Text of each page, and the (1-based) numbers of pages whose extraction raised. Plain text
+    of pages set in two columns drawn row by row across them is read column by column
+    (`ingest.columns`)."""
     out: list[str] = []
     failed: list[int] = []
+    drawings: list[PageDrawing] = []
     for i, page in enumerate(pages, start=1):
+        drawing = None
         try:
-            out.append(page.extract_text(extraction_mode=mode) or "")
+            if mode == "plain":
+                text, drawing = _drawing(page)
+            else:
+                text = page.extract_text(extraction_mode=mode) or ""
         except Exception as exc:  # a broken page must not lose the others
             log.warning("%s: page %d could not be read (%s: %s)", path, i, type(exc).__name__, exc)
-            out.append("")
+            text = ""
             failed.append(i)
+        out.append(text)
+        drawings.append(drawing or PageDrawing([], 0.0, 0.0))
+    if mode == "plain":
+        read = reading_order(drawings)
+        if any(r is not None for r in read):
+            log.info("%s: pages set in two columns read column by column", path)
+        out = [text if r is None else r for text, r in zip(out, read, strict=True)]
     return out, failed
 
 
