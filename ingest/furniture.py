@@ -10,7 +10,10 @@ recognised by its *shape* (digits folded, whitespace collapsed) repeating across
 * twice, each time next to a line of the first kind (a running head printed beside a page marker);
 * or, set mirrored in a short document (``§ 708.12   CITY CODE`` on even pages, ``SEWAGE
   TREATMENT   § 708.14`` on odd ones), at one edge of two pages or more and nowhere else, its
-  frame read from either end.
+  frame read from either end;
+* or, naming the page's sections in a short document (``§ 14.05 – § 14.09   COUNTY CODE``,
+  ``CHAPTER 14 — SSTS   14.05``), at the top of two pages or more and nowhere else, the same
+  words without the numbers.
 
 Sentences (a line ending in ``.``, ``:``, ``;`` or ``,``), history notes and lines
 (``Source: Ord. 2019-07``), table captions (``TABLE 1010.07-A``), list items (``(a) ...``) and
@@ -138,6 +141,7 @@ def furniture_indices(lines: Sequence[L], keep: Callable[[str], bool] | None = N
     counts = Counter({s: len(idx) for s, idx in where.items() if _spread(idx)})
     drop = {i for i, s in enumerate(shapes) if s and counts[s] >= MIN_REPEATS}
     drop.update(_mirrored_edges(lines, shapes, drop))
+    drop.update(_numbered_heads(lines, shapes, drop))
     if not drop:
         return drop
     for s in [s for s, c in counts.items() if c == 2]:
@@ -228,13 +232,9 @@ def _either_end(frame: str) -> str:
 _CONTAINER_SHAPE = re.compile(r"(?i)(?:part|article|chapter|division|title|section)\b")
 
 
-def _mirrored_edges(lines: Sequence[L], shapes: list[str], drop: set[int]) -> set[int]:
-    """Running heads and footers set mirrored, with the number on the outer side ('§ 708.12
-    CITY CODE' on even pages, 'SEWAGE TREATMENT § 708.14' on odd ones), too few to repeat
-    `MIN_REPEATS` times in a short document: lines that open or close their page (of a PDF, or
-    after a form feed), with a number, whose frame read from either end is printed at that edge
-    of the page only, on two pages at least, one of its lines word for word twice. A part's
-    heading opening each of its pages is none."""
+def _page_edges(lines: Sequence[L], drop: set[int]) -> tuple[list[int], dict[int, str]]:
+    """The lines not dropped that hold words, and of them those that open ('top') or close
+    ('foot') their page (of a PDF, or after a form feed)."""
     pages = [getattr(ln, "pdf_page", None) for ln in lines]
     kept = [i for i, ln in enumerate(lines) if i not in drop and ln.text.strip()]
     edge: dict[int, str] = {}
@@ -245,6 +245,18 @@ def _mirrored_edges(lines: Sequence[L], shapes: list[str], drop: set[int]) -> se
             edge[i] = "top"
         if k + 1 == len(kept) or pages[kept[k + 1]] != pages[i]:
             edge.setdefault(i, "foot")
+    return kept, edge
+
+
+def _mirrored_edges(lines: Sequence[L], shapes: list[str], drop: set[int]) -> set[int]:
+    """Running heads and footers set mirrored, with the number on the outer side ('§ 708.12
+    CITY CODE' on even pages, 'SEWAGE TREATMENT § 708.14' on odd ones), too few to repeat
+    `MIN_REPEATS` times in a short document: lines that open or close their page (of a PDF, or
+    after a form feed), with a number, whose frame read from either end is printed at that edge
+    of the page only, on two pages at least, one of its lines word for word twice. A part's
+    heading opening each of its pages is none."""
+    pages = [getattr(ln, "pdf_page", None) for ln in lines]
+    kept, edge = _page_edges(lines, drop)
     groups: dict[tuple[str, str], list[int]] = {}
     elsewhere: set[str] = set()
     for i in kept:
@@ -260,6 +272,40 @@ def _mirrored_edges(lines: Sequence[L], shapes: list[str], drop: set[int]) -> se
     for (_, frame), idx in groups.items():
         twice = max(Counter(shapes[i] for i in idx).values()) >= 2
         if frame not in elsewhere and len({pages[i] for i in idx}) >= 2 and twice:
+            out.update(idx)
+    return out
+
+
+_SECTION_KEY = r"(?:(?:§{1,2}|Secs?\.|Sections?|SECS?\.|SECTIONS?)[ \t]*)?#(?:[.\-]#)+"
+_SECTION_SPAN = re.compile(rf"{_SECTION_KEY}(?:[ \t]*(?:--?|[–—]|to)[ \t]*{_SECTION_KEY})?")
+"""A section's number, or a span of them, in a line's shape ('§ #.# – § #.#', '#.#', 'Sec.
+#-#'), its keyword with it."""
+
+
+def _numbered_heads(lines: Sequence[L], shapes: list[str], drop: set[int]) -> set[int]:
+    """Running heads naming the page's sections ('§ 14.05 – § 14.09  COUNTY CODE', 'CHAPTER 14
+    — SSTS  14.05'), too few to repeat in a short document: lines that open their page, whose
+    words without the section numbers (`_SECTION_SPAN`) are the same as the opening line's of
+    another page (a page without sections prints the head without them), one of them naming a
+    section, and that are printed nowhere but at the top of a page. A heading that opens two
+    pages has other words (its title), or none but its keyword ('Sec. 14-5')."""
+    pages = [getattr(ln, "pdf_page", None) for ln in lines]
+    kept, edge = _page_edges(lines, drop)
+    groups: dict[str, list[int]] = {}
+    elsewhere: set[str] = set()
+    for i in kept:
+        s = shapes[i]
+        bare = " ".join(_SECTION_SPAN.sub(" ", s).split()) if s else ""
+        if not re.search(r"[A-Za-z]{2}", bare):
+            continue
+        if edge.get(i) == "top":
+            groups.setdefault(bare, []).append(i)
+        else:
+            elsewhere.add(bare)
+    out: set[int] = set()
+    for bare, idx in groups.items():
+        named = any(_SECTION_SPAN.search(shapes[i]) for i in idx)
+        if named and bare not in elsewhere and len({pages[i] for i in idx}) >= 2:
             out.update(idx)
     return out
 
