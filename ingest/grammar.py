@@ -489,12 +489,31 @@ def _contents_titled(heads: list[LineHead], titles: dict[str, str], text: str) -
             h.title, h.body = titles[h.number], h.rest
 
 
+_RUN_IN_REST = re.compile(
+    r"[ \t]*(?P<rest>[A-Z][A-Z0-9 ,;'’&/()\-–—]*?[A-Z)])\.(?:[ \t]+(?=\S)|[ \t]*$)"
+)
+"""The end of an upper-case title wrapped onto the line its text runs in on ('CORRECT. (a) A
+system ...')."""
+MAX_RUN_IN_REST = 6  # words of a wrapped title's end on the text's first line
+
+
+def _run_in_rest(line: str) -> re.Match[str] | None:
+    """The end of a run-in title that opens `line`: a few upper-case words, one of them a word
+    of two letters or more, ended by a period, the text after them; None otherwise."""
+    m = _RUN_IN_REST.match(line)
+    if m is None or len(m["rest"].split()) > MAX_RUN_IN_REST:
+        return None
+    return m if re.search(r"[A-Z]{2}", m["rest"]) else None
+
+
 def _wrapped_titles(heads: list[LineHead], candidates: list[LineHead], text: str) -> None:
     """A title that runs on to the next lines ('SEC. 6-63 STATE RULES ADOPTED BY' / 'REFERENCE.')
     is completed: from a listing of the same number whose title begins with it ('Sec. 6-63 State
     rules adopted by reference.') when the next line is its remainder, or, where other titles of
     the document end with a period, from up to three upper-case lines under an upper-case title
-    that lacks it, the last one ending with it. Those lines then leave the text."""
+    that lacks it, the last one ending with it, or from the upper-case words that open the next
+    line up to a period, the section's text run in after them ('14.18 FAILING SYSTEMS ...;
+    ORDERS TO' / 'CORRECT. (a) A system ...'). Those lines (words) then leave the text."""
     listed: dict[str, list[str]] = {}
     for c in candidates:
         listed.setdefault(c.number, []).append(" ".join(c.title.split()))
@@ -521,6 +540,10 @@ def _wrapped_titles(heads: list[LineHead], candidates: list[LineHead], text: str
                 if run[-1].endswith(".") and len(" ".join(run).split()) <= 8:
                     rest, taken = " ".join(run).rstrip("."), n
                     break
+        if not rest and ended >= 2 and _is_upper(h.title) and (m := _run_in_rest(lines[0])):
+            h.title = f"{h.title} {m['rest']}"
+            h.body += 1 + m.end()
+            continue
         if rest:
             h.title = f"{h.title} {rest.upper() if _is_upper(h.title) else rest}"
             h.body += sum(len(line) + 1 for line in lines[:taken])
