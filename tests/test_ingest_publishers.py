@@ -212,6 +212,21 @@ CITIES = [
         "city-code-pdf-in-two-columns-caps-headings-after-a-section-list",
     ),
     _fixture(
+        "landscape-runin-county",
+        "landscape_runin_county",
+        [
+            "LARCHMERE COUNTY CODE",
+            "CHAPTER 14",
+            "Supp. No. 4",
+            "PART ",
+            "(Ord.",
+            "Editor's note",
+            "Cross reference",
+            "DISPOSITION TABLE",
+        ],
+        "county-code-landscape-pdf-two-columns-drawn-across-small-caps-run-in-titles",
+    ),
+    _fixture(
         "web-page-township",
         "web_page_township",
         [
