@@ -4,6 +4,7 @@ corpus ("Stillwater"), which the assistant names back."""
 
 from __future__ import annotations
 
+import calendar
 import difflib
 import itertools
 import re
@@ -19,6 +20,12 @@ from index.embed import english_words
 
 OUTSIDE_CORPUS = PROJECT_ROOT / "data" / "places" / "outside-corpus.txt"
 """Well-known places outside the corpus (data, not code): recognised in lower case too."""
+
+
+_CALENDAR = frozenset(
+    n.lower() for n in (*calendar.month_name, *calendar.month_abbr, *calendar.day_name) if n
+)
+"""Months and weekdays: 'sell in February' names a time, never a place."""
 
 
 @lru_cache(maxsize=1)
@@ -196,7 +203,7 @@ def _is_candidate(name: str, known: Mapping[str, str], known_words: set[str]) ->
     ordinary or domain word, and its first word starts no corpus place's name ('Birch Lake
     Township' is new beside 'Pine Lake'; 'Chaska City Hall' and 'Bethel' are known)."""
     words = _head(name)
-    if not words or any(w in _not_places() or w in _keywords() for w in words):
+    if not words or any(w in _not_places() or w in _keywords() or w in _CALENDAR for w in words):
         return False
     if words[0] in known_words:
         return False

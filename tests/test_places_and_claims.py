@@ -54,6 +54,9 @@ INSIDE = [
     ("Does Elm Township require a permit?", LAKES),
     ("Who do I call at Chaska City Hall about my tank?", LAKES),
     ("What's the tank size in Bethel?", LAKES),
+    ("If we sell our Pine Lake house in February, can we still close?", LAKES),
+    ("Can the inspection wait until Monday in Pine Lake?", LAKES),
+    ("Is a permit issued in Oct. still good in Pine Lake?", LAKES),
 ]
 
 
