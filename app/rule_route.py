@@ -484,11 +484,25 @@ def rule_blocks(
         return _speaks_of(worker, city, rule, text, found)
 
     for rule, given in choose(calc, city, u, question, texts, fits):
+        rooms = _design_rooms(calc, city, rule, given, question)
+        if rooms is not None and rooms.value is not None:
+            given = {**given, "bedrooms": int(rooms.value)}
         try:
             result = calc.apply_rule(city, rule.id, **given)
         except ToolInputError as exc:
             log.info("rule %s: %s", rule.id, exc)
             continue
+        if rooms is not None:
+            step = f"Unfinished basement: design for {int(rooms.value or 0)} bedrooms."
+            result = result.model_copy(
+                update={
+                    "steps": [*rooms.steps, step, *result.steps],
+                    "citations": [
+                        *rooms.citations,
+                        *(c for c in result.citations if c not in rooms.citations),
+                    ],
+                }
+            )
         if _echo(result, given):
             log.info("rule %s: gives back an input unchanged; not an answer", rule.id)
             continue
@@ -506,6 +520,24 @@ def rule_blocks(
         blocks.append((block, ToolCall(name=f"rule:{rule.id}", arguments=args, result=data)))
     blocks += [_text_block(worker, calc, city, rule) for rule in texts]
     return blocks
+
+
+def _design_rooms(
+    calc: Any, city: str, rule: Any, given: dict[str, Any], question: str
+) -> Any | None:
+    """The city's design bedrooms (its `bedrooms` rule, with its steps) for a rule of bedrooms
+    that knows no basement ('4 or more bedrooms also require two compartments'), where the
+    question's house has an unfinished basement; None otherwise."""
+    if rule.topic == "bedrooms" or not isinstance(given.get("bedrooms"), int | float):
+        return None
+    if any(s.name == "unfinished_basement" for s in calc.needed_inputs(city, rule.id)):
+        return None  # the rule counts the basement itself
+    if not extract_params(question).stated().get("unfinished_basement"):
+        return None
+    if not hasattr(calc, "design_bedrooms"):
+        return None
+    rooms = calc.design_bedrooms(city, int(given["bedrooms"]))
+    return rooms if rooms is not None and rooms.value != given["bedrooms"] else None
 
 
 def _tells(text: str, unit: str) -> bool:

@@ -234,3 +234,36 @@ def test_a_sentence_beside_the_permission_that_says_no_to_the_asked_case_answers
     )
     first = answer.answer.splitlines()[0]
     assert first.startswith("No") and "financial reasons" in first
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "rooms", "needed"),
+    [
+        pytest.param(
+            "Building a 3 bedroom house in East Bethel with an unfinished basement. Does the "
+            "septic tank need two compartments?",
+            4,
+            True,
+            id="an-unfinished-basement-counts-one-more-bedroom",
+        ),
+        pytest.param(
+            "Building a 3 bedroom house in East Bethel with a finished basement. Does the "
+            "septic tank need two compartments?",
+            3,
+            False,
+            id="no-unfinished-basement-no-more-bedrooms",
+        ),
+    ],
+)
+def test_a_rule_of_bedrooms_counts_the_bedrooms_the_city_designs_for(
+    assistant: Assistant, question: str, rooms: int, needed: bool
+) -> None:
+    """'4 or more bedrooms also require two compartments' for a 3 bedroom house with an
+    unfinished basement: the city's own rule ('one additional bedroom ... with an unfinished
+    basement') makes it 4 before the compartments rule reads it."""
+    answer = assistant.ask(question)
+    calls = [c for c in answer.tool_calls if c.name == "rule:tank.compartments"]
+    assert [c.arguments.get("bedrooms") for c in calls] == [rooms], answer.tool_calls
+    assert ("2 compartments" in answer.answer) is needed, answer.answer
+

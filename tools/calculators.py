@@ -11,7 +11,7 @@ from tools.applied import apply_rule, apply_topic, compare_topic, needed_inputs,
 from tools.base import configure
 from tools.holding import holding_tank_capacity
 from tools.siting import FEATURES, known_features, setback, site_check
-from tools.sizing import design_flow, septic_tank_capacity
+from tools.sizing import design_bedrooms, design_flow, septic_tank_capacity
 from tools.soil import soil_treatment_area, vertical_separation
 from tools.upkeep import fact_keys, pumping_due, rule_fact
 
@@ -21,6 +21,7 @@ __all__ = [
     "apply_topic",
     "compare_topic",
     "configure",
+    "design_bedrooms",
     "design_flow",
     "fact_keys",
     "holding_tank_capacity",

@@ -20,6 +20,16 @@ from tools.rules import CityRules, StateTable
 DwellingClass = Literal["I", "II", "III"]
 
 
+def design_bedrooms(jurisdiction: str, bedrooms: int) -> CalcResult | None:
+    """The bedrooms a city designs a house with an unfinished basement for (its `bedrooms` rule:
+    'At least one additional bedroom shall be added ... with an unfinished basement'), with its
+    steps and citations; None where its text adds none."""
+    res = apply_best(jurisdiction, "bedrooms", {"bedrooms": bedrooms, "unfinished_basement": True})
+    if res is None or res.value is None or res.status not in ("ok", "flagged"):
+        return None
+    return res
+
+
 def _design_bedrooms(
     c: CityRules,
     bedrooms: int,
@@ -31,10 +41,8 @@ def _design_bedrooms(
     basement), else the count given, with the city's bedroom-counting facts when they apply."""
     if not unfinished_basement:
         return bedrooms
-    res = apply_best(
-        c.jurisdiction, "bedrooms", {"bedrooms": bedrooms, "unfinished_basement": True}
-    )
-    if res is not None and res.value is not None and res.status in ("ok", "flagged"):
+    res = design_bedrooms(c.jurisdiction, bedrooms)
+    if res is not None and res.value is not None:
         design = int(res.value)
         steps += res.steps
         steps.append(f"Unfinished basement: design for {design} bedrooms ({where_of(res)}).")
