@@ -157,6 +157,18 @@ def _tells_the_case(question: str, case: str, rule: str) -> bool:
     return any(_near(k, own) and not _near(k, ruled) for k in key_words(question))
 
 
+def _title_words(text: str) -> set[str]:
+    """A text's words as a title's are compared: stemmed, every word of three letters or more
+    (a title's 'systems' counts, where the reader's stop words drop it)."""
+    return {_stem(w) for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2} - {"the", "and"}
+
+
+def _named_title(title: str, asked: set[str]) -> bool:
+    """Whether every word of a title of two words or more is a word of the question."""
+    words = _title_words(title)
+    return len(words) >= 2 and words <= asked
+
+
 def lexical_evidence(question: str, text: str) -> bool:
     """Whether `text` holds the question's key words: two of them, or its only one, or (with the
     ordinance's words for the resident's) two of those."""
@@ -217,6 +229,13 @@ class QuotingMixin(SubjectMixin):
             ]
             if near:
                 return near
+        if best < needed and not exact and question:
+            # 'which system types are flat out prohibited?': a section whose whole title the
+            # question names ('Prohibited systems') is on its subject, whatever else it says
+            asked = _title_words(question)
+            titled = [h for h in hits if _named_title(h.chunk.title, asked)]
+            if titled:
+                return titled
         if best < needed and not exact:
             log.info("best similarity %.3f below %.3f in %s", best, needed, jurisdiction)
             return []

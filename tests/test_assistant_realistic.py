@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -267,3 +268,30 @@ def test_a_rule_of_bedrooms_counts_the_bedrooms_the_city_designs_for(
     assert [c.arguments.get("bedrooms") for c in calls] == [rooms], answer.tool_calls
     assert ("2 compartments" in answer.answer) is needed, answer.answer
 
+
+def _hit(title: str, similarity: float) -> SimpleNamespace:
+    chunk = SimpleNamespace(jurisdiction="testville", title=title, text="...")
+    return SimpleNamespace(chunk=chunk, matched_by=["vector"], vector_similarity=similarity)
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        pytest.param("which system types are flat out prohibited?", ["Prohibited systems"],
+                     id="every-title-word-named"),
+        pytest.param("Are dogs prohibited in the parks?", [], id="one-title-word-is-no-subject"),
+        pytest.param("what are the types of fences?", [], id="no-title-named"),
+    ],
+)  # fmt: skip
+def test_a_question_naming_a_sections_whole_title_is_on_its_subject(
+    question: str, kept: list[str]
+) -> None:
+    """A question without the rules' vocabulary ('flat out') falls under the off-topic
+    similarity bar; a section whose every title word (two or more) it names is still on its
+    subject."""
+    from app.quoting import QuotingMixin
+
+    reader = SimpleNamespace(threshold=0.3)
+    hits = [_hit("Type I systems (standard systems)", 0.44), _hit("Prohibited systems", 0.30)]
+    got = QuotingMixin._relevant(reader, hits, "testville", on_topic=False, question=question)  # type: ignore[arg-type]
+    assert [h.chunk.title for h in got] == kept
