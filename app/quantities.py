@@ -139,6 +139,34 @@ def _dates(text: str, today: date) -> list[Quantity]:
     return out
 
 
+_BARE_MONTH = re.compile(
+    r"\b(?:in|by|until|till|through|before|after|around|late|early|mid|end of|middle of)\s+"
+    r"(?:the\s+)?(" + "|".join(m.capitalize() for m in _MONTHS) + r")\b(?!\.?\s*\d)"
+)
+
+
+def _bare_months(text: str, found: list[Quantity], today: date) -> list[Quantity]:
+    """A month named without its year after a word of time ('finish up in October'): the month
+    of the year of the text's first full date that falls on or after it (the next October after
+    'pulled March 1'), else of this year."""
+    dates = [
+        q.value.date() if isinstance(q.value, datetime) else q.value
+        for q in found
+        if isinstance(q.value, date)
+    ]
+    start = min(dates) if dates else None
+    out: list[Quantity] = []
+    for m in _BARE_MONTH.finditer(text):
+        if any(q.start <= m.start(1) < q.end for q in found):
+            continue
+        month = _MONTHS[m.group(1).lower()]
+        year = today.year
+        if start is not None:
+            year = start.year if month >= start.month else start.year + 1
+        out.append(_q(text, Month(year, month, 1), "date", m.start(1), m.end(1)))
+    return out
+
+
 def _q(text: str, value: Any, unit: str, start: int, end: int) -> Quantity:
     # the words around the figure, within its own sentence or clause
     left = re.split(r"[.?!;()]\s", text[max(0, start - 70) : start])[-1]
@@ -152,6 +180,7 @@ def extract_quantities(text: str, today: date | None = None) -> list[Quantity]:
     """Every number with a unit (or a date) in the text, in order."""
     t = text.replace("‑", "-").replace("–", "-")
     found = _dates(t, today or date.today())
+    found += _bare_months(t, found, today or date.today())
     taken = [(q.start, q.end) for q in found]
     for m in _QTY.finditer(t):
         if any(s <= m.start() < e for s, e in taken):

@@ -378,6 +378,27 @@ def test_a_neighbours_feature_is_that_feature(text: str, feature: str) -> None:
     assert extract_params(text).feature == feature
 
 
+@pytest.mark.parametrize(
+    ("text", "month"),
+    [
+        pytest.param("We pulled it March 1, 2024 and finish up in October, right?",
+                     date(2024, 10, 1), id="after-a-date-the-same-year"),
+        pytest.param("Issued in October 2024; we finish by March?", date(2025, 3, 1),
+                     id="an-earlier-month-is-the-next-year"),
+        pytest.param("We may finish the job soon.", None, id="may-the-verb-is-no-month"),
+        pytest.param("Issued March 1, 2024.", None, id="a-dated-month-is-that-date"),
+    ],
+)  # fmt: skip
+def test_a_month_named_without_its_year_follows_the_questions_date(
+    text: str, month: date | None
+) -> None:
+    from app.quantities import extract_quantities
+    from core.dates import Month
+
+    months = [q.value for q in extract_quantities(text) if isinstance(q.value, Month)]
+    assert months[-1:] == ([month] if month else [])
+
+
 STORY = "Chaska issued our septic permit in March 2024 and we finish the work in {when}."
 IN_TIME = [
     ("before-the-day", STORY + " Is the permit still valid then?", "October 2024", True),
@@ -387,6 +408,12 @@ IN_TIME = [
     ("the-month-of-the-day", STORY + " Still valid then?", "March 2025", None),
     ("not-a-yes-no", STORY + " When does the permit run out?", "October 2024", None),
     ("no-other-date", "Chaska issued our permit in March 2024. Is it still valid?", "", None),
+    (
+        "a-month-without-its-year",
+        "Chaska issued our permit March 1, 2024. Still good to finish in {when}, right?",
+        "October",
+        True,
+    ),
 ]
 
 
