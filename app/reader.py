@@ -369,6 +369,11 @@ def split_parts(question: str) -> list[str]:
         if subject_words(p):
             kept.append(p)
         elif kept and set(asked_types(p)) - set(asked_types(kept[-1])) & set(FIGURE_TYPES):
+            if not phrase("wh_word").search(p) and not is_yes_no(p):
+                # '... the fine for a violation? Dollar amount please.': no question of its own,
+                # the kind of figure the part before asks for
+                kept[-1] = f"{kept[-1].rstrip(' ?')} ({p.strip(' .?')})?"
+                continue
             told = re.findall(r"[A-Za-z][\w'-]*", kept[-1])
             about = [w for w in told if subject_words(w)]
             kept.append(f"{p.rstrip(' ?')} ({' '.join(about)})?")

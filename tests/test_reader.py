@@ -716,6 +716,22 @@ def test_a_part_that_names_no_subject_is_not_a_part_of_its_own() -> None:
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        pytest.param("What's the fine for a septic violation? Dollar amount please.",
+                     id="a-dollar-amount-please"),
+        pytest.param("How much is the penalty for pumping late? The dollar amount please.",
+                     id="the-dollar-amount-please"),
+    ],
+)  # fmt: skip
+def test_a_request_for_the_kind_of_figure_refines_the_part_before_it(question: str) -> None:
+    """'Dollar amount please.' asks nothing of its own (no question word, no yes/no): it is
+    the part before it, asked for a dollar amount, not a yes/no part."""
+    assert split_parts(question) == [question]
+    assert not is_yes_no(question)
+
+
+@pytest.mark.parametrize(
     ("question", "second"),
     [
         pytest.param("How close does the sewer have to be before we must connect, and how long "
