@@ -163,6 +163,21 @@ def _title_words(text: str) -> set[str]:
     return {_stem(w) for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2} - {"the", "and"}
 
 
+def _money_kind(text: str) -> str | None:
+    """The one kind of money the text speaks of (a fee, an insurance limit, a security), or None
+    (none or several)."""
+    kinds = [
+        kind
+        for kind, said in (
+            ("fee", phrase("money_fee")),
+            ("insurance", phrase("money_insurance")),
+            ("security", phrase("money_security")),
+        )
+        if said.search(text)
+    ]
+    return kinds[0] if len(kinds) == 1 else None
+
+
 def _named_title(title: str, asked: set[str]) -> bool:
     """Whether every word of a title of two words or more is a word of the question."""
     words = _title_words(title)
@@ -827,6 +842,8 @@ class QuotingMixin(SubjectMixin):
 
         # a fine asked in dollars: an amount that is no penalty (a permit fee) does not answer it
         fined = main == "money" and "penalty" in asked_types(part or whole)
+        # nor does an amount of another kind of money (a license fee asked: an insurance limit)
+        kind = _money_kind(asking_and_context(part or whole)[0]) if main == "money" else None
         typed = [
             s
             for s in _slots(ranked, params.typed_window)
@@ -835,6 +852,10 @@ class QuotingMixin(SubjectMixin):
                 or (main == "money" and multiplied_for(whole or part, s.provision.text))
             )
             and (not fined or carries(s.provision.text, "penalty"))
+            and (
+                kind is None
+                or _money_kind(figure_clause(s.provision.text, main, part)) in (None, kind)
+            )
             and s.score >= params.typed_share * top
             and (not part or held(s))
             and not (other and lex.pattern(lex.dwelling_only).search(s.provision.text))

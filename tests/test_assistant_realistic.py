@@ -295,3 +295,26 @@ def test_a_question_naming_a_sections_whole_title_is_on_its_subject(
     hits = [_hit("Type I systems (standard systems)", 0.44), _hit("Prohibited systems", 0.30)]
     got = QuotingMixin._relevant(reader, hits, "testville", on_topic=False, question=question)  # type: ignore[arg-type]
     assert [h.chunk.title for h in got] == kept
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "held", "absent"),
+    [
+        pytest.param("What does Hugo charge per year for a septic installer license?", None,
+                     "100,000", id="a-fee-asked-no-insurance-limit-answers"),
+        pytest.param("How much insurance does a Hugo septic installer need?", "$50,000",
+                     None, id="the-insurance-asked-its-limit-answers"),
+    ],
+)  # fmt: skip
+def test_an_amount_of_another_kind_of_money_does_not_answer(
+    assistant: Assistant, question: str, held: str | None, absent: str | None
+) -> None:
+    """A license fee asked: the insurance limits of the licensing section are no answer (Hugo
+    sets the fee by resolution); the insurance asked: they are."""
+    answer = assistant.ask(question)
+    lead = answer.answer.splitlines()[0]
+    if held is not None:
+        assert held in lead, answer.answer
+    if absent is not None:
+        assert absent not in answer.answer and answer.abstained, answer.answer
