@@ -257,6 +257,9 @@ def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
     ]
     if "who" in found and not _asks_who(question, lex):
         found.remove("who")
+    if "count" in found and found[0] != "count" and _counts_things(question, lex):
+        # 'the max number of septic tanks ... to get the required volume': a count of tanks
+        found = ["count", *(f for f in found if f != "count")]
     if "who" in found and phrase("opens_with_who").match(asking_and_context(question)[0]):
         # 'Who has to approve a variance for a setback?': the asking word, not the subject's
         found = ["who", *(f for f in found if f != "who")]
@@ -265,6 +268,16 @@ def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
             stated_types(question, lex) + found + (["rule"] if "rule" in lex.answer_types else [])
         )
     return list(dict.fromkeys(found))
+
+
+def _counts_things(question: str, lex: Lexicon) -> bool:
+    """Whether 'how many' / 'number of' asks a count of things, not an amount in another type's
+    unit ('how many gallons', 'number of days')."""
+    m = phrase("counted_things").search(asking_and_context(question)[0])
+    if m is None:
+        return False
+    units = {u for name, t in lex.answer_types.items() if name != "count" for u in t.units}
+    return not units & set(m.group(1).lower().split())
 
 
 def _asks_who(question: str, lex: Lexicon) -> bool:

@@ -1213,3 +1213,20 @@ def test_a_run_in_heading_in_sentence_case_is_said_with_its_paragraph() -> None:
         "replace or abandon the system within two years after receiving the notice." in texts
     )
     assert not any(t.endswith("(b) Failure to protect groundwater.") for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("question", "main"),
+    [
+        pytest.param("What's the max number of septic tanks you can run in series to get the "
+                     "required volume?", "count", id="a-count-of-things-before-its-purpose"),
+        pytest.param("How many bedrooms can a 1,000 gallon tank serve?", "count",
+                     id="a-count-of-bedrooms"),
+        pytest.param("How many gallons does the tank need?", "volume", id="how-many-gallons"),
+        pytest.param("How many days do I have after the notice?", "duration", id="how-many-days"),
+    ],
+)  # fmt: skip
+def test_how_many_things_asks_a_count_and_how_many_units_an_amount(
+    question: str, main: str
+) -> None:
+    assert asked_types(question)[0] == main
