@@ -355,7 +355,11 @@ def is_yes_no(question: str, lex: Lexicon | None = None) -> bool:
         asked = plain and not lex.pattern(lex.request).search(whole)
         if asked and lex.pattern(lex.yes_no_inner).search(whole):
             return True
-        if asked and sentence.endswith("?") and lex.pattern(lex.statement_question).search(whole):
+        if (
+            asked
+            and sentence.endswith("?")
+            and any(lex.pattern(lex.statement_question).search(t) for t in (whole, clause))
+        ):
             return True  # 'So we only have to pump every 4 years?'
 
     return False

@@ -150,6 +150,8 @@ def test_an_answer_type_is_asked_only_where_the_question_asks_it(
         ("Does the ordinance say I need a permit to replace a tank?", True),
         ("The tank would sit 30 feet off the lot line. Far enough?", True),
         ("How big is big enough?", False),
+        ("Permits are good 12 months, so the one we got in May runs out next May?", True),
+        ("The permit lasts a year, so what do we do after that?", False),
     ],
     ids=[
         "can-i",
@@ -179,6 +181,8 @@ def test_an_answer_type_is_asked_only_where_the_question_asks_it(
         "whether-the-text-says-a-rule-is-yes-no",
         "a-bare-far-enough",
         "how-big-is-big-enough-asks-a-figure",
+        "a-statement-after-so-asked-as-a-question",
+        "so-and-a-question-word-asks-a-figure",
     ],
 )
 def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected: bool) -> None:
