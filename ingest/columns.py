@@ -48,6 +48,7 @@ _NEAR = 1.5  # points: pieces starting this close start at one edge
 _CHAR = 0.5  # a character's width as a share of its size, to estimate where a piece ends
 _FULL = 0.7  # of the left column's width: a full line of it reaches this far
 _FULL_SHARE = 0.25  # of the rows with text in both columns have a full left line, at least
+_INSET = 0.02  # of the page's width: the right column's text starts this far left of its table
 _CENTRED = 0.2  # of the left column's width: a spanning row's middle stands this near the edge
 
 
@@ -107,7 +108,14 @@ def _right_edge(
         return None
     best = max(starts, key=lambda x: (sum(starts[x + d] for d in (-1, 0, 1)), -x))
     at = [[pieces[k].x for k in row[1:] if abs(pieces[k].x - best) <= _NEAR] for row in rows]
-    return min(x for xs in at for x in xs) if sum(bool(xs) for xs in at) >= MIN_ROWS else None
+    if sum(bool(xs) for xs in at) < MIN_ROWS:
+        return None
+    edge = min(x for xs in at for x in xs)
+    # the column's own text may start a little left of where most rows beside the left
+    # column's text start (a table indented in it): rows that start there, with nothing left
+    firsts = Counter(round(pieces[row[0]].x) for row in rows if lo <= pieces[row[0]].x < edge)
+    inset = [x for x, n in firsts.items() if n >= MIN_ROWS and edge - x <= _INSET * width]
+    return min([edge, *(x for x in (pieces[row[0]].x for row in rows) if round(x) in inset)])
 
 
 def _edge_rows(pieces: Sequence[Piece], rows: list[Row]) -> set[int]:

@@ -219,10 +219,28 @@ def _rows_of(left: str, right: str) -> PageDrawing:
     return PageDrawing([p for row in rows for p in row], 0.0, WIDTH)
 
 
+def _indented_table_page() -> PageDrawing:
+    """A left column of twelve lines drawn first, then a right column of a table indented in it
+    (its rows beside the left column's first six lines) over six lines of text word by word,
+    on baselines of their own."""
+    ys = [540 - 13 * k for k in range(12)]
+    pieces = [Piece(LEFT[k % 6], LEFT_X, y, 10) for k, y in enumerate(ys)]
+    table = [f"Feature number {k}                      {10 + k}        {20 + k}" for k in range(6)]
+    pieces += [Piece(f"\n{t}", RIGHT_X + 6, y + 1, 10) for t, y in zip(table, ys, strict=False)]
+    for k, y in enumerate(ys[6:]):
+        words = [f"({'bcdefg'[k]})", *RIGHT[k].split()]
+        x = RIGHT_X
+        for w in words:
+            pieces.append(Piece(f" {w}", x, y - 6, 10))
+            x += 6 * len(w) + 4
+    return PageDrawing(pieces, 0.0, WIDTH)
+
+
 @pytest.mark.parametrize(
     "page",
     [
         pytest.param(_page(across=False), id="columns-drawn-one-after-the-other"),
+        pytest.param(_indented_table_page(), id="columns-drawn-in-turn-a-table-indented-in-one"),
         pytest.param(_rows_of("34.{k:02}", "Title of the section."), id="numbers-beside-titles"),
         pytest.param(_rows_of("Water supply well", "50"), id="a-table-of-labels-and-figures"),
         pytest.param(
