@@ -69,6 +69,8 @@ from ingest.rulefacts_shapes import (
 )
 from ingest.rulefacts_soil import bed_areas, soil_table_rules
 from tools.formulas import (
+    Case,
+    Condition,
     Const,
     Extreme,
     Input,
@@ -147,9 +149,54 @@ def _joined(para: list[Clause], first: int, last: int) -> Clause | None:
     return Clause(text=" ".join(c.text for c in part), read=" ".join(c.read or "" for c in part))
 
 
-def _linear(section: Section, para: list[Clause], title: str) -> list[Rule]:
+_ABOVE_ONLY = re.compile(
+    r"\bfor (?:an? |each |any )?(?:(?:dwelling|home|house|residence)s? )?(?:(?:of|with|having) )?"
+    r"more than (\d+) bedrooms?"
+)
+"""'For a dwelling of more than four bedrooms, 1,500 gallons plus 325 for each bedroom over
+four': the figure holds above the count only; the counts up to it are sized elsewhere."""
+_BAND = re.compile(
+    rf"^\W*(?:\w{{1,3}}\W+)?(\d+(?:\.\d+)?) {_UNIT},? for (?:an? |each )?"
+    r"(?:(?:dwelling|home|house|residence)s? )?(?:(?:of|with|having) )?(\d+)( or (?:fewer|less))? "
+    r"bedrooms?\b"
+)
+"""A list item sizing one band of bedroom counts ('(1) 1,200 gallons, for a dwelling of three or
+fewer bedrooms;', '(2) 1,500 gallons, for a dwelling of four bedrooms; and')."""
+
+
+def _bands(before: Sequence[list[Clause]], top: int, unit: str) -> list[Case] | None:
+    """The cases for 1..`top` bedrooms the list items before a rule for more than `top` give, in
+    order and without a gap (a first 'N or fewer', then one count each); None when they do
+    not."""
+    cases: list[Case] = []
+    upto = 0
+    for para in before:
+        for c in para:
+            m = _BAND.search(c.read or "")
+            if m is None or _unit(m.group(2)) != unit:
+                cases, upto = [], 0  # bands are adjacent items: start again
+                continue
+            n, fewer = int(m.group(3)), bool(m.group(4))
+            if (fewer and cases) or (not fewer and n != upto + 1):
+                cases, upto = [], 0
+                continue
+            when = f"{n} or fewer bedrooms" if fewer else f"{n} bedrooms"
+            cases.append(
+                Case(
+                    when=Condition(input="bedrooms", op="le", value=n, text=when),
+                    then=const(float(m.group(1)), unit, when, c.text),
+                )
+            )
+            upto = n
+    return cases if cases and upto == top else None
+
+
+def _linear(
+    section: Section, para: list[Clause], title: str, before: Sequence[list[Clause]] = ()
+) -> list[Rule]:
     """'X for N or fewer bedrooms, plus Y for each bedroom over N' (in one or two sentences), or
-    'at least X, and Y more for each bedroom beyond N' (in one)."""
+    'at least X, and Y more for each bedroom beyond N' (in one); 'for more than N bedrooms, X plus
+    Y for each bedroom over N' after list items sizing 1..N (`before`, the paragraphs above)."""
     out: list[Rule] = []
     for i, c in enumerate(para):
         if c.read is None:
@@ -201,6 +248,13 @@ def _linear(section: Section, para: list[Clause], title: str) -> list[Rule]:
                 const(step, f"{unit} per bedroom", "each bedroom over", joined.text),
                 unit, joined.text, f"{upto} or fewer bedrooms",
             )  # fmt: skip
+            above = _ABOVE_ONLY.search(joined.read)
+            if implicit and above is not None and int(above.group(1)) == upto:
+                bands = _bands(before, upto, unit)
+                if bands is None:
+                    log.debug("dropped a formula for large dwellings only in %s", section.ref)
+                    break
+                formula = formula.model_copy(update={"cases": bands})
             out.append(
                 sized_rule(section, topic, asks, terms, unit, joined.text, formula, [BEDROOMS])
             )
@@ -346,7 +400,7 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
         paras = _clauses(section)
         found: list[Rule] = []
         for k, para in enumerate(paras):
-            linear = _linear(section, para, title)
+            linear = _linear(section, para, title, paras[:k])
             if not linear and k + 1 < len(paras):
                 # '5.2.1 ... three or fewer bedrooms ... 1,250 gallons.' then, in the next
                 # numbered paragraph, '5.2.2 ... 400 gallons for each bedroom over three'

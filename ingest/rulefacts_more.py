@@ -103,7 +103,8 @@ def columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
                 if not words[best] or best not in starts.values():
                     starts.setdefault(m.start(), best)
                 words[best].append(m.group(0))
-    return [" ".join(w).lower() for w in words]
+    # a head hyphenated over two lines ('Soil treat-' / 'ment area') is one word again
+    return [re.sub(r"(?<=[a-z])- (?=[a-z])", "", " ".join(w).lower()) for w in words]
 
 
 def _flags(text: str) -> dict[str, tuple[bool, str]] | None:

@@ -93,7 +93,10 @@ _KEYS: tuple[tuple[str, str], ...] = (
     ("property_line", r"property (?:line|boundary)|lot line"),
     ("well", r"\bwells?\b"),
     ("water_suction_pipe", r"suction"),
-    ("water_pipe", r"water (?:supply )?(?:pipe|line|main)s?\b.*pressure|pressure.*\b(?:pipe|line)"),
+    (
+        "water_pipe",
+        r"\bwater (?:\w+ ){0,2}(?:pipe|line|main)s?\b.*pressur|pressur\w*\s+(?:\w+\s+){0,2}(?:pipe|line)",
+    ),
     (
         "building_without_foundation",
         r"(?:without|no) (?:a )?(?:foundation|basement)|without (?:one|1)$",
@@ -246,7 +249,12 @@ def _text_rows(section: Section, rows: _Rows) -> str:
 
 _CAPTION = re.compile(r"\s*(?:TABLE|Table)\s+\S*\d")
 _SENTENCE_LINE = re.compile(r"^\s*(?:\S+\s+){5,}\S*[.:;]\s*$")
-_TROW = re.compile(r"^\s*(?P<label>\S.*?\S)(?P<figs>(?:\s{2,}\d+(?:\.\d+)?\*?)+)\s*$")
+_EMPTY = r"--?|\u2014|\u2013|n/a|N/A|NA"
+"""A cell that gives no distance ('--' where a feature does not apply to that part)."""
+_TROW = re.compile(
+    rf"^\s*(?P<label>\S.*?\S)(?P<figs>(?:\s{{2,}}(?:\d+(?:\.\d+)?\*?|{_EMPTY}))*"
+    r"\s{2,}\d+(?:\.\d+)?\*?(?:\s{2,}(?:\d+(?:\.\d+)?\*?|" + _EMPTY + r"))*)\s*$"
+)
 
 
 def _table_rows(section: Section, source: str, rows: _Rows) -> str:
@@ -291,6 +299,18 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
     first = found[0][0]
     header: list[str] = []
     at = first - 1
+    # a first label printed over two lines, under the rule line that closes the header
+    above = at
+    while above >= 0 and raw[above].strip() and not re.search(r"\d", raw[above]):
+        if re.fullmatch(r"[\s\-=_]+", raw[above]):
+            break
+        if len(raw[above].rstrip()) >= figs_at:
+            above = -1
+            break
+        above -= 1
+    if 0 <= above < at and re.fullmatch(r"[\s\-=_]+", raw[above]):
+        prefix[0] = [line.strip() for line in raw[above + 1 : first]] + prefix[0]
+        at = above
     while at >= 0 and len(header) < 6 and raw[at].strip():
         if _CAPTION.match(raw[at]) or _SENTENCE_LINE.search(raw[at]):
             break  # the caption, or the sentence before a table set without a blank line
@@ -323,6 +343,8 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
             continue
         figs = m.group("figs").split()
         for j, fig in enumerate(figs):
+            if re.fullmatch(_EMPTY, fig):
+                continue  # no distance for this part
             rows.add(comps[j], label, float(fig.rstrip("*")), line)
             for name in _WATERS.findall(label):  # "OHWL, Osprey Lake and Pelican Bay (...)"
                 key = "_".join(name.lower().split())

@@ -83,6 +83,14 @@ def flag_spec(words: str) -> InputSpec:
     return InputSpec(name=name, kind="flag", label=f"{words} (yes/no)", default=False)
 
 
+_EXCLUDED = re.compile(
+    r"\b(?:other than|except(?: for)?|excluding|but not|not including)\s+"
+    r"(?:(?:one|1|those|a dwelling|dwellings)\s+(?:served by|using|with)\s+)?(?:an?\s+|the\s+)?"
+    r"holding tanks?\b"
+)
+"""A holding tank a sentence leaves out of what it sizes."""
+
+
 def subject(unit: str, read: str, title: str) -> tuple[str, str, list[str]] | None:
     """(topic, what the rule computes, routing terms) for a figure in gallons or gallons a day;
     None when the sentence and title do not say what it is."""
@@ -91,6 +99,8 @@ def subject(unit: str, read: str, title: str) -> tuple[str, str, list[str]] | No
         if "flow" not in both:
             return None
         return "flow", "design flow for a dwelling", list(FLOW_TERMS)
+    # 'septic tanks ... other than a holding tank': the holding tank is excluded, not sized
+    read = _EXCLUDED.sub(" ", read)
     if "holding tank" in read or ("holding tank" in title and "septic tank" not in read):
         return "holding_tank", "minimum holding tank capacity for a dwelling", list(HOLDING_TERMS)
     if re.search(r"pump tank|dosing|compartment|\bflow", read):

@@ -68,6 +68,29 @@ _PAST_TABLE = (
 
 # (id, text, title, rule id, inputs, expected figure): every figure worked by hand from the text
 SHAPES = [
+    ("list_bands_then_more_than_a_count_small", "(B) The septic tanks serving a dwelling shall have a capacity of not less than:\n"
+     "(1) 1,100 gallons, for a dwelling of two or fewer bedrooms;\n"
+     "(2) 1,400 gallons, for a dwelling of three bedrooms; and\n"
+     "(3) For a dwelling of more than three bedrooms, 1,400 gallons plus 300 gallons for each "
+     "bedroom over three.",
+     "Septic tanks", "tank.dwelling.7-3", {"bedrooms": 2}, 1100.0),
+    ("list_bands_then_more_than_a_count_at_it", "(B) The septic tanks serving a dwelling shall have a capacity of not less than:\n"
+     "(1) 1,100 gallons, for a dwelling of two or fewer bedrooms;\n"
+     "(2) 1,400 gallons, for a dwelling of three bedrooms; and\n"
+     "(3) For a dwelling of more than three bedrooms, 1,400 gallons plus 300 gallons for each "
+     "bedroom over three.",
+     "Septic tanks", "tank.dwelling.7-3", {"bedrooms": 3}, 1400.0),
+    ("list_bands_then_more_than_a_count_over", "(B) The septic tanks serving a dwelling shall have a capacity of not less than:\n"
+     "(1) 1,100 gallons, for a dwelling of two or fewer bedrooms;\n"
+     "(2) 1,400 gallons, for a dwelling of three bedrooms; and\n"
+     "(3) For a dwelling of more than three bedrooms, 1,400 gallons plus 300 gallons for each "
+     "bedroom over three.",
+     "Septic tanks", "tank.dwelling.7-3", {"bedrooms": 5}, 2000.0),  # 1,400 + 2 x 300
+    ("a_septic_tank_other_than_a_holding_tank",
+     "(A) Every dwelling, other than one served by a holding tank, shall have septic tanks of not "
+     "less than 1,000 gallons for two or fewer bedrooms, plus 300 gallons for each bedroom over "
+     "two.",
+     "Tanks", "tank.dwelling.7-3", {"bedrooms": 4}, 1600.0),  # 1,000 + 2 x 300
     ("linear_over_two_numbered_paragraphs",
      "5.2.1 The septic tank serving a dwelling of three (3) or fewer bedrooms shall have a "
      "liquid capacity of not less than one thousand two hundred fifty (1,250) gallons.\n"
@@ -223,6 +246,9 @@ def test_a_dollar_figure_is_shown_as_dollars_in_the_steps() -> None:
 
 
 UNCERTAIN = [
+    ("a_figure_for_large_dwellings_only_without_the_smaller_ones",
+     "(c) For a dwelling of more than six bedrooms, the septic tank capacity is 2,300 gallons "
+     "plus 300 gallons for each bedroom over six."),
     ("thresholds_disagree",
      "(a) The design flow is 450 gallons per day for three or fewer bedrooms, plus 150 gallons "
      "per day for each bedroom over four."),
@@ -593,7 +619,42 @@ SETBACK_TABLE = (
     "  Drinking water well             60         120\n"
     "  Wetland edge                    30          60\n"
 )
+DASHED_SETBACKS = (
+    "(a) Each tank and mound shall meet the distances of Table 4.\n\n"
+    "            TABLE 4. SETBACKS, IN FEET\n"
+    "  Feature                          Tank        Mound\n"
+    "  Drinking water well                70          140\n"
+    "  Top of a bluff                     --           35\n"
+    "  Lot line                           9           N/A\n"
+    "  Pressurized water line             11          11\n"
+    "  Water service line under pressure  11          11\n"
+)
+HYPHENATED_SETBACKS = (
+    "(a) Each tank and soil treatment area shall meet the distances of Table 9.\n\n"
+    "        TABLE 9. SETBACK DISTANCES\n"
+    "        (FEET, MEASURED HORIZONTALLY)\n"
+    "  Feature                          Tank       Soil Treat-\n"
+    "                                              ment Area\n"
+    "  ------------------------------   ------     -----------\n"
+    "  Private well, casing depth\n"
+    "    50 feet or more                  65          115\n"
+    "  Private well, casing depth\n"
+    "    less than 50 feet                85          135\n"
+    "  Lot line                           7           11\n"
+)
 TABLE_CELLS = [
+    (
+        "a_head_hyphenated_over_two_lines",
+        "HYPHENATED_SETBACKS",
+        "property_line",
+        "soil_treatment_area",
+        11.0,
+    ),
+    ("a_first_label_over_two_lines_under_the_rule", "HYPHENATED_SETBACKS", "well", "tank", 65.0),
+    ("a_dash_cell_leaves_the_row_whole", "DASHED_SETBACKS", "well", "soil_treatment_area", 140.0),
+    ("a_row_with_a_dash_keeps_its_figure", "DASHED_SETBACKS", "bluff", "soil_treatment_area", 35.0),
+    ("a_row_with_n_a_keeps_its_figure", "DASHED_SETBACKS", "property_line", "tank", 9.0),
+    ("a_pressurized_line_is_a_water_pipe", "DASHED_SETBACKS", "water_pipe", "tank", 11.0),
     ("tank_column", "SETBACK_TABLE", "well", "tank", 60.0),
     ("area_column", "SETBACK_TABLE", "well", "soil_treatment_area", 120.0),
     ("lot_line", "SETBACK_TABLE", "property_line", "soil_treatment_area", 12.0),
@@ -614,7 +675,12 @@ TABLE_CELLS = [
 def test_a_fixed_width_setback_table_in_feet_is_read_by_its_columns_and_rows(
     table: str, feature: str, component: str, feet: float
 ) -> None:
-    text = {"SETBACK_TABLE": SETBACK_TABLE, "WRAPPED_SETBACKS": WRAPPED_SETBACKS}[table]
+    text = {
+        "SETBACK_TABLE": SETBACK_TABLE,
+        "WRAPPED_SETBACKS": WRAPPED_SETBACKS,
+        "DASHED_SETBACKS": DASHED_SETBACKS,
+        "HYPHENATED_SETBACKS": HYPHENATED_SETBACKS,
+    }[table]
     section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
     (rule,) = extract_rules([section], text)
     assert rule.topic == "setback" and rule.origin == "extracted" and rule.unit == "ft"
