@@ -102,7 +102,15 @@ _CLAUSES = re.compile(r"\s[-\u2013\u2014]+\s|,\s+")
 
 
 def _stems(text: str) -> str:
-    return " " + " ".join(w[:5] for w in re.findall(r"[a-z0-9%$]+", text.lower())) + " "
+    """The words' first five letters, a plural's 's' off first ('tanks' is 'tank')."""
+    words = re.findall(r"[a-z0-9%$]+", text.lower())
+    return " " + " ".join(_singular(w)[:5] for w in words) + " "
+
+
+def _singular(word: str) -> str:
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
 
 
 def _near_words(term: str, low: str) -> int:
@@ -593,10 +601,31 @@ def _in_time(question: str, due_text: str | None, given: dict[str, Any]) -> bool
     return in_time != bool(late)
 
 
+def _quotes(rule: Any) -> list[str]:
+    """The sentences the rule is read or curated from: its quote and its figures' quotes."""
+    out: list[str] = [getattr(rule, "quote", None) or ""]
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("quote"), str):
+                out.append(node["quote"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    formula = getattr(rule, "formula", None)
+    walk(formula.model_dump() if formula is not None else None)
+    return list(dict.fromkeys(q for q in out if q))
+
+
 def _speaks_of(worker: Any, city: str, rule: Any, text: str, found: set[str]) -> bool:
     """Whether the rule's provision speaks of what the asked part (with its premises) asks about:
-    one of its own words (beyond those that named the rule, and the places) is in the provision,
-    its title or the rule's words; text with fewer than two such words is not held against it."""
+    one of its own words (beyond those that named the rule, and the places) is in the sentences
+    an extracted rule is read from ('is the alarm set at two-thirds full?' is not asking the
+    capacity its section also gives) or a curated rule's section, its section's title or the
+    rule's words; text with fewer than two such words is not held against it."""
     try:
         section = worker.retriever.section_text(city, rule.section or rule.title or "")
     except OrdinanceError:
@@ -610,7 +639,9 @@ def _speaks_of(worker: Any, city: str, rule: Any, text: str, found: set[str]) ->
     inputs = [
         f"{i.name.replace('_', ' ')} {i.label}" for i in rule.inputs
     ]  # what it is computed from
-    said = " ".join([section.title, section.text, rule.asks, *rule.terms, *inputs])
+    # a rule read from the text speaks of its sentences; a curated one of its whole section
+    read = section.text if getattr(rule, "origin", "") == "curated" else " ".join(_quotes(rule))
+    said = " ".join([section.title, read, rule.asks, *rule.terms, *inputs])
     have = {_stem(w) for w in content_words(said)}
     return any(_near(k, have) for k in keys)
 

@@ -187,11 +187,31 @@ def test_a_two_word_term_is_found_in_either_order() -> None:
     assert _hits(rule, "how big is the tank?")[1] == set()
 
 
-def test_how_often_is_never_answered_by_a_rule_of_another_kind_of_figure() -> None:
+def test_a_term_is_found_in_its_plural() -> None:
+    from types import SimpleNamespace
+
+    from app.rule_route import _hits
+
+    rule = SimpleNamespace(terms=["septic tank"])
+    assert _hits(rule, "How big do the septic tanks need to be in total?")[1] == {"septic tank"}
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "unit"),
+    [
+        ("How often does the septic tank have to be pumped?", "frequency", "gal"),
+        ("How far ahead do I have to call before setting tanks?", "duration", "ft"),
+        ("How long do I have to fix the system after the notice?", "duration", "gal"),
+    ],
+    ids=["how-often-is-no-capacity", "how-far-ahead-is-no-setback", "how-long-is-no-capacity"],
+)
+def test_a_time_asked_is_never_answered_by_a_rule_of_another_kind_of_figure(
+    question: str, kind: str, unit: str
+) -> None:
     from app.rule_route import _figure_types, _unit_types
 
-    asked = _figure_types("How often does the septic tank have to be pumped?")
-    assert asked == {"frequency"} and not asked & _unit_types("gal")
+    asked = _figure_types(question)
+    assert asked == {kind} and not asked & _unit_types(unit)
 
 
 def test_a_part_that_asks_the_same_of_another_feature_is_its_own_part() -> None:
@@ -260,7 +280,7 @@ def test_a_city_without_rules_answers_empty_everywhere(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("city", "question", "quoted"), [
-    P("chaska", "For pump failure, how many days of storage must a Chaska dosing chamber hold?",
+    P("chaska", "For pump failure, how much storage must a Chaska dosing chamber hold?",
       ["dose.chamber_storage"], id="asked-without-its-input"),
     P("hugo", "How much does a dog license cost in Hugo?", [], id="one-word-is-not-asking"),
     P("hugo", "What size holding tank for a 5 bedroom house in Hugo?", [], id="computable"),
@@ -291,7 +311,10 @@ def test_a_rule_that_gives_an_input_back_unchanged_is_not_an_answer(
 
 class _Section:
     title = "Soil treatment area sizing"
-    text = "The bottom area shall be not less than 1.6 square feet per gallon of design flow."
+    text = (
+        "The bottom area shall be not less than 1.6 square feet per gallon of design flow. "
+        "The administrator shall mail notice of a hearing to neighbors within 500 feet."
+    )
 
 
 class _Worker:
@@ -310,6 +333,7 @@ SPEAKS = [
     ("its_inputs_words", "smallest drainfield bottom area for a 2 bedroom cabin?", True),
     ("too_few_words_to_judge_by", "how big must it be?", True),
     ("another_subject", "how far out do we mail notice to neighbors for a hearing?", False),
+    ("its_own_sentence", "what design flow per gallon sets the bottom area of a drainfield?", True),
 ]
 
 
@@ -320,7 +344,8 @@ def test_a_rule_answers_a_part_only_where_its_provision_speaks_of_what_is_asked(
     from app.rule_route import _speaks_of
     from tools.formulas import InputSpec
 
-    rule = type("R", (), {"section": "1", "title": None, "asks": "least bottom area",
+    quote = "The bottom area shall be not less than 1.6 square feet per gallon of design flow."
+    rule = type("R", (), {"section": "1", "title": None, "asks": "least bottom area", "quote": quote,
                           "terms": ["drainfield", "bottom area", "how far"],
                           "inputs": [InputSpec(name="bedrooms", kind="integer", label="bedrooms")]})  # fmt: skip
     found = {t for t in rule.terms if t in text}
