@@ -9,7 +9,7 @@ Codifiers print, after (or before) a section's provisions, matter that is not it
   ``[Adopted 4-11-2018 by Ord. No. 18-2]``, ``[Amended 6-3-2020 by Ord. No. 20-4]``,
   ``[Subsection E amended by Ord. 2018-04, adopted 10/9/2018]``, ``[Source: Ord. 2019-3, s. 4]``;
 * labelled notes: ``Editor's note—``, ``Cross reference—``, ``State Law reference—``,
-  ``Statutory reference:``, ``Footnotes:`` blocks, also behind a footnote marker
+  ``Statutory reference:``, ``See also:``, ``Footnotes:`` blocks, also behind a footnote marker
   (``[1] Editor's Note: ...``, ``* Editor's note–...``);
 * a city code's history lines: ``Source: Ord. 2019-07, 2nd Series``, ``Effective Date:
   6-1-2019``, ``Amended: Ord. 2023-02``;
@@ -55,7 +55,7 @@ HISTORY_LINE = re.compile(
 NOTE_LABEL = re.compile(
     r"(?m)^[ \t]*(?:\[\d{1,3}\][ \t]*|[*†‡][ \t]*)?(?:Editor['’]s\s+notes?|Cross[- ]references?|State\s+law\s+references?|"
     r"Statutory\s+(?:references?|authority)|Legislative\s+history|Charter\s+references?|"
-    r"Footnotes?|Annotations?)[ \t]*(?:[—–:]|--?)",
+    r"Footnotes?|Annotations?|See\s+also)[ \t]*(?:[—–:]|--?)",
     re.I,
 )
 
