@@ -71,18 +71,19 @@ class Piece:
 @dataclass(frozen=True)
 class PageDrawing:
     """What a page's plain extraction gave: its pieces in the order drawn, and the page's left
-    edge and width in points."""
+    edge, width and height in points (0 where the height is not known)."""
 
     pieces: Sequence[Piece]
     left: float
     width: float
+    height: float = 0.0
 
 
 Row = list[int]
 """The indices of a row's pieces, in the order they stand across it."""
 
 
-def _rows(pieces: Sequence[Piece]) -> list[Row]:
+def page_rows(pieces: Sequence[Piece]) -> list[Row]:
     """The visible pieces grouped in rows, top to bottom."""
     shown = sorted((k for k, p in enumerate(pieces) if p.text.strip()), key=lambda k: -pieces[k].y)
     rows: list[Row] = []
@@ -165,7 +166,7 @@ def _read(page: PageDrawing) -> _Read | None:
     """The page read column by column, if it sets two columns of about one width and was drawn
     row by row across them; else None."""
     pieces = page.pieces
-    rows = _rows(pieces)
+    rows = page_rows(pieces)
     edge = _right_edge(pieces, rows, page.left, page.width)
     if edge is None:
         return None

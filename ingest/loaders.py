@@ -3,7 +3,8 @@
 Supported: ``.txt`` (utf-8, utf-8 with BOM, utf-16/utf-32 with BOM, cp1252/latin-1 if the bytes
 look like text), ``.pdf`` (pypdf, one page of text per PDF page; laid out when titles stand in a
 margin column beside the text, `ingest.margins`; two columns drawn row by row across the page
-read column by column, `ingest.columns`), ``.md``, ``.rst`` and ``.html`` (`ingest.markup`; a
+read column by column, `ingest.columns`; slides with a side box of notes read text first,
+`ingest.slides`), ``.md``, ``.rst`` and ``.html`` (`ingest.markup`; a
 code page printed from a website as ``.txt``: `ingest.flattened`; a document comparison's
 export, its deleted and inserted text marked in brackets, read as amended: `ingest.redline`).
 Every failure raises an `IngestError` subclass whose message names the file and the fix.
@@ -38,6 +39,7 @@ from ingest.markup import (
     rst_to_text,
 )
 from ingest.redline import looks_redlined, redline_to_text
+from ingest.slides import side_box_order
 
 log = logging.getLogger(__name__)
 
@@ -141,13 +143,16 @@ def _drawing(page: Any) -> tuple[str, PageDrawing | None]:
     if page.rotation % 360 or "".join(p.text for p in pieces) != text:
         return text, None
     box = page.mediabox
-    return text, PageDrawing(pieces, float(box.left), float(box.width))
+    return text, PageDrawing(pieces, float(box.left), float(box.width), float(box.height))
 
 
-def _extract_pages(pages: Any, path: Path, mode: str = "plain") -> tuple[list[str], list[int]]:
+def _extract_pages(
+    pages: Any, path: Path, mode: str = "plain", said: list[str] | None = None
+) -> tuple[list[str], list[int]]:
     """Text of each page, and the (1-based) numbers of pages whose extraction raised. Plain text
-    of pages set in two columns drawn row by row across them is read column by column
-    (`ingest.columns`)."""
+    of slides with a side box of notes beside the text is read text first (`ingest.slides`;
+    what it leaves out is told to `said`), of pages set in two columns drawn row by row across
+    them column by column (`ingest.columns`)."""
     out: list[str] = []
     failed: list[int] = []
     drawings: list[PageDrawing] = []
@@ -165,9 +170,19 @@ def _extract_pages(pages: Any, path: Path, mode: str = "plain") -> tuple[list[st
         out.append(text)
         drawings.append(drawing or PageDrawing([], 0.0, 0.0))
     if mode == "plain":
-        read = reading_order(drawings)
+        boxes = side_box_order(drawings)
+        read = boxes.pages
         if any(r is not None for r in read):
-            log.info("%s: pages set in two columns read column by column", path)
+            log.info("%s: slides read text first, their side boxes' notes after it", path)
+            if boxes.dropped and said is not None:
+                said.append(
+                    f"left out {boxes.dropped} side-box note(s) of commentary beside the text "
+                    "(not provisions)"
+                )
+        else:
+            read = reading_order(drawings)
+            if any(r is not None for r in read):
+                log.info("%s: pages set in two columns read column by column", path)
         out = [text if r is None else r for text, r in zip(out, read, strict=True)]
     return out, failed
 
@@ -228,6 +243,7 @@ def _load_pdf(path: Path) -> SourceText:
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
+    warnings: list[str] = []
     try:
         reader = PdfReader(str(path))
         if reader.is_encrypted and not reader.decrypt(""):
@@ -235,7 +251,7 @@ def _load_pdf(path: Path) -> SourceText:
                 f"{str(path)!r} is an encrypted PDF. Save an unencrypted copy and ingest that.",
                 path,
             )
-        pages, failed = _extract_pages(reader.pages, path)
+        pages, failed = _extract_pages(reader.pages, path, said=warnings)
         if not failed and any(pages):  # a margin column of titles beside the text
             laid, broken = _extract_pages(reader.pages, path, "layout")
             if not broken and has_margin_column(laid, pages):
@@ -262,7 +278,6 @@ def _load_pdf(path: Path) -> SourceText:
             "(e.g. `ocrmypdf in.pdf out.pdf`) and ingest the result.",
             path,
         )
-    warnings = []
     blank = [i + 1 for i, p in enumerate(pages) if not p.strip() and i + 1 not in failed]
     if failed:
         warnings.append(

@@ -227,6 +227,21 @@ CITIES = [
         "county-code-landscape-pdf-two-columns-drawn-across-small-caps-run-in-titles",
     ),
     _fixture(
+        "slide-deck-city",
+        "slide_deck_city",
+        [
+            "THISTLEDOWN CITY CODE",
+            "CHAPTER 34",
+            "Supp. No. 3",
+            "History:",
+            "See also",
+            "Practice note",
+            "(continued)",
+            "LEGISLATIVE HISTORY",
+        ],
+        "city-code-landscape-slide-deck-side-box-of-notes-continued-slides",
+    ),
+    _fixture(
         "web-page-township",
         "web_page_township",
         [
