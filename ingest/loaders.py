@@ -6,7 +6,8 @@ margin column beside the text, `ingest.margins`; two columns drawn row by row ac
 read column by column, `ingest.columns`; slides with a side box of notes read text first,
 `ingest.slides`), ``.md``, ``.rst`` and ``.html`` (`ingest.markup`; a
 code page printed from a website as ``.txt``: `ingest.flattened`; a document comparison's
-export, its deleted and inserted text marked in brackets, read as amended: `ingest.redline`).
+export, its deleted and inserted text marked in brackets, read as amended: `ingest.redline`; an
+e-mail thread, read as the ordinance its messages hold: `ingest.mailthread`).
 Every failure raises an `IngestError` subclass whose message names the file and the fix.
 """
 
@@ -30,6 +31,7 @@ from core.errors import (
 )
 from ingest.columns import PageDrawing, Piece, reading_order
 from ingest.flattened import flattened_to_text, looks_flattened
+from ingest.mailthread import looks_like_mail_thread, mail_to_text
 from ingest.margins import has_margin_column
 from ingest.markup import (
     html_to_text,
@@ -326,6 +328,14 @@ def _as_amended(text: str, path: Path) -> str:
     return redline_to_text(text)
 
 
+def _unmailed(text: str, path: Path) -> str:
+    """An e-mail thread as the ordinance its messages hold; any other text as it is."""
+    if not looks_like_mail_thread(text):
+        return text
+    log.info("%s: read as an e-mail thread, the ordinance without the mail", path)
+    return mail_to_text(text)
+
+
 def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
     """Read `path` into `SourceText`; raise a named `IngestError` for anything unusable
     (including a file larger than `max_mb` megabytes)."""
@@ -354,7 +364,7 @@ def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
     if suffix in (".html", ".htm"):
         text = _as_amended(html_to_text(text), path)
     else:
-        text = _as_amended(text, path)
+        text = _unmailed(_as_amended(text, path), path)
         if suffix == ".md" or looks_like_markdown(text):
             text = markdown_to_text(text)
         elif suffix == ".rst" or looks_like_rst(text):
