@@ -202,16 +202,61 @@ class _Rows:
         return out
 
 
+_PER_PART = re.compile(
+    r"^(?:\(?[a-z0-9]{1,3}[.)]\s+)?(?P<feature>[a-z][^:]{1,120}?):\s*(?P<rest>\d.*?)[;.]?\s*"
+    r"(?:and|or)?\s*$"
+)
+_PART_FIGURE = re.compile(
+    r"(\d+(?:\.\d+)?) (?:feet|foot|ft\.?) for (?:an? |the |each |every |any )?([a-z][a-z ,-]*?)"
+    r"(?=,? and \d|,\s*\d|\s*$)"
+)
+
+
+def _parts_of(read: str) -> list[tuple[str, str, float]]:
+    """'(1) from a water supply well: 70 feet for a septic, pump or holding tank, and 95 feet for a
+    soil treatment area' -> one row per part the item names by its figure; [] when any figure
+    names no part, or a part twice."""
+    m = _PER_PART.match(read)
+    if m is None:
+        return []
+    rest = m.group("rest")
+    found = list(_PART_FIGURE.finditer(rest))
+    if len(found) < 2 or re.sub(r"[\s,]|and", "", _PART_FIGURE.sub("", rest)):
+        return []  # figures for parts only, nothing else said
+    out: list[tuple[str, str, float]] = []
+    for f in found:
+        comps = _components(f.group(2))
+        if len(comps) != 1 or any(c == comps[0] for c, _, _ in out):
+            return []
+        out.append((comps[0], m.group("feature"), float(f.group(1))))
+    return out
+
+
+def _lines(text: str) -> list[str]:
+    """The text's lines, a line broken inside an item ('... one hundred' / 'twenty-five (125)
+    feet;') joined to it."""
+    out: list[str] = []
+    for raw in text.splitlines():
+        line = " ".join(raw.split())
+        if out and line and out[-1] and not re.search(r"[.;:]$", out[-1]):
+            if not _ITEM.match(line.lower()) and line[:1].islower():
+                out[-1] += " " + line
+                continue
+        out.append(line)
+    return out
+
+
 def _text_rows(section: Section, rows: _Rows) -> str:
     """Rows from sentences and lists of the section text; the first lead-in, as the rule quote."""
     lead_quote = ""
     group: tuple[str, ...] = ()
     titled = bool(_SETBACK_TITLE.search(section.title))
-    for line in section.text.splitlines():
-        line = " ".join(line.split())
-        read = read_numbers(line)
+    for line in _lines(section.text):
+        marker = _ITEM.match(line.lower())  # '(2) ...': the marker, not a restated number
+        read = read_numbers(line[marker.end() :] if marker else line)
         if not line or read is None:
             continue
+        read = (marker.group(0).lower() if marker else "") + read
         items = [
             (m.group(2), float(m.group(1)), m.start())
             for m in _FROM.finditer(read)
@@ -220,6 +265,11 @@ def _text_rows(section: Section, rows: _Rows) -> str:
         colon = _COLON.match(read)
         if colon and not items:
             items = [(colon.group(1), float(colon.group(2)), 0)]
+        parts = _parts_of(read) if not items else []
+        if parts:
+            for comp, words, feet in parts:
+                rows.add((comp,), words, feet, line)
+            continue
         if not items:
             if read.rstrip().endswith(":") and (_PLACED.search(read) or _components(read)):
                 comps = _components(read)
@@ -238,10 +288,15 @@ def _text_rows(section: Section, rows: _Rows) -> str:
             continue
         for words, feet, _ in items:
             rows.add(comps, words, feet, line)
+        if len(items) == 1:  # "(2) From the OHWL of Hazel Lake: 115 feet": the water by its name
+            for name in _WATERS.findall(line):
+                key = "_".join(w for w in name.lower().split() if w != "the")
+                rows.add(comps, name, items[0][1], line, key=key)
         named = _INCLUDING.search(line)
         if named and len(items) == 1:  # "Recreational development lakes, including Pine Ridge Lake"
             for name in re.split(r",\s*(?:and\s+)?|\s+and\s+", named.group(1)):
-                rows.add(comps, name, items[0][1], line, key="_".join(name.lower().split()))
+                key = "_".join(w for w in name.lower().split() if w != "the")
+                rows.add(comps, name, items[0][1], line, key=key)
         if own:
             lead_quote = lead_quote or line
     return lead_quote

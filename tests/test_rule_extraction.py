@@ -642,7 +642,24 @@ HYPHENATED_SETBACKS = (
     "    less than 50 feet                85          135\n"
     "  Lot line                           7           11\n"
 )
+NUMBERED_ITEMS = (
+    "(A) Every tank and soil treatment area shall be set back not less than the following "
+    "horizontal distances:\n"
+    "(1) From a water supply well: seventy (70) feet for a septic or holding tank, and "
+    "ninety-five (95) feet for a soil treatment area;\n"
+    "(2) From the OHWL of Teal Lake: one hundred\n"
+    "fifteen (115) feet;\n"
+    "(3) From the OHWL of Fern Creek: one hundred twenty-five (125) feet;\n"
+    "(4) From a property line: fifteen (15) feet; and\n"
+    "(5) From a buried water supply pipe: ten (10) feet.\n"
+)
 TABLE_CELLS = [
+    ("numbered_item_figure_for_the_tank", "NUMBERED_ITEMS", "well", "tank", 70.0),
+    ("numbered_item_figure_for_the_area", "NUMBERED_ITEMS", "well", "soil_treatment_area", 95.0),
+    ("numbered_item_broken_over_two_lines", "NUMBERED_ITEMS", "teal_lake", "tank", 115.0),
+    ("numbered_item_a_creek_by_its_name", "NUMBERED_ITEMS", "fern_creek", "soil_treatment_area",
+     125.0),
+    ("numbered_item_for_both_parts", "NUMBERED_ITEMS", "property_line", "tank", 15.0),
     (
         "a_head_hyphenated_over_two_lines",
         "HYPHENATED_SETBACKS",
@@ -680,6 +697,7 @@ def test_a_fixed_width_setback_table_in_feet_is_read_by_its_columns_and_rows(
         "WRAPPED_SETBACKS": WRAPPED_SETBACKS,
         "DASHED_SETBACKS": DASHED_SETBACKS,
         "HYPHENATED_SETBACKS": HYPHENATED_SETBACKS,
+        "NUMBERED_ITEMS": NUMBERED_ITEMS,
     }[table]
     section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
     (rule,) = extract_rules([section], text)
