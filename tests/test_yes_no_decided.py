@@ -198,6 +198,11 @@ CLAUSES = [
      "Can the department reduce the property line setback for the repair?",
      "Where conditions prevent a repair, the Department may reduce property line setbacks, "
      "provided it does not endanger adjacent properties.", "Yes"),
+    ("a-proviso-of-several-conditions-is-a-condition-to-its-end",
+     "We live there year round, it's our homestead. Am I allowed to do the install myself?",
+     "(c) An owner may install a system on a lot the owner occupies as a homestead, provided the "
+     "design is prepared by a licensed designer, the work is inspected, and the owner does not "
+     "employ anyone other than a licensed business to assist.", "Yes"),
     ("the-sentence-naming-the-asked-detail-decides", "Is it OK to plant shrubs along the sides?",
      "No shrubs or trees shall be planted on the top of the mound. Shrubs may be planted on the "
      "side slopes and at the foot of the mound.", "Yes"),
