@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fpdf import FPDF
+from pdf_furniture import wrap
 
 HERE = Path(__file__).parent
 SLIDE_W, SLIDE_H = 338.67, 190.5  # a 16:9 slide, 13.33 x 7.5 in
@@ -511,28 +512,6 @@ class Slide:
     continued: bool
     lines: list[tuple[str, str]]
     notes: list[Note]
-
-
-def wrap(pdf: FPDF, text: str, width: float) -> list[str]:
-    """Lines of `text` no wider than `width` in the current font; a '~'-marked word that does
-    not fit breaks there with a hyphen."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip().replace("~", "")
-        if pdf.get_string_width(trial) <= width:
-            line = f"{line} {word}".strip()
-            continue
-        if "~" in word:
-            head, tail = word.split("~", 1)
-            if pdf.get_string_width(f"{line} {head}-".replace("~", "")) <= width:
-                lines.append(f"{line} {head}-".strip().replace("~", ""))
-                line = tail
-                continue
-        lines.append(line.replace("~", ""))
-        line = word
-    lines.append(line.replace("~", ""))
-    return lines
 
 
 def _heights(kind: str) -> float:
