@@ -238,10 +238,16 @@ def _lines(text: str) -> list[str]:
     out: list[str] = []
     for raw in text.splitlines():
         line = " ".join(raw.split())
-        if out and line and out[-1] and not re.search(r"[.;:]$", out[-1]):
-            if not _ITEM.match(line.lower()) and line[:1].islower():
-                out[-1] += " " + line
-                continue
+        if (
+            out
+            and line
+            and out[-1]
+            and not re.search(r"[.;:]$", out[-1])
+            and not _ITEM.match(line.lower())
+            and line[:1].islower()
+        ):
+            out[-1] += " " + line
+            continue
         out.append(line)
     return out
 

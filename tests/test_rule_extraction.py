@@ -657,8 +657,13 @@ TABLE_CELLS = [
     ("numbered_item_figure_for_the_tank", "NUMBERED_ITEMS", "well", "tank", 70.0),
     ("numbered_item_figure_for_the_area", "NUMBERED_ITEMS", "well", "soil_treatment_area", 95.0),
     ("numbered_item_broken_over_two_lines", "NUMBERED_ITEMS", "teal_lake", "tank", 115.0),
-    ("numbered_item_a_creek_by_its_name", "NUMBERED_ITEMS", "fern_creek", "soil_treatment_area",
-     125.0),
+    (
+        "numbered_item_a_creek_by_its_name",
+        "NUMBERED_ITEMS",
+        "fern_creek",
+        "soil_treatment_area",
+        125.0,
+    ),
     ("numbered_item_for_both_parts", "NUMBERED_ITEMS", "property_line", "tank", 15.0),
     (
         "a_head_hyphenated_over_two_lines",
