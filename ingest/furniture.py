@@ -11,6 +11,8 @@ recognised by its *shape* (digits folded, whitespace collapsed) repeating across
 * or, set mirrored in a short document (``§ 708.12   CITY CODE`` on even pages, ``SEWAGE
   TREATMENT   § 708.14`` on odd ones), at one edge of two pages or more and nowhere else, its
   frame read from either end;
+* or, too long for its shape to be trusted, the very same line opening or closing at least
+  `MIN_REPEATS` pages and printed nowhere else;
 * or, naming the page's sections in a short document (``§ 14.05 – § 14.09   COUNTY CODE``,
   ``CHAPTER 14 — SSTS   14.05``), at the top of two pages or more and nowhere else, the same
   words without the numbers.
@@ -142,6 +144,7 @@ def furniture_indices(lines: Sequence[L], keep: Callable[[str], bool] | None = N
     drop = {i for i, s in enumerate(shapes) if s and counts[s] >= MIN_REPEATS}
     drop.update(_mirrored_edges(lines, shapes, drop))
     drop.update(_numbered_heads(lines, shapes, drop))
+    drop.update(_long_edges(lines, drop))
     if not drop:
         return drop
     for s in [s for s, c in counts.items() if c == 2]:
@@ -150,7 +153,7 @@ def furniture_indices(lines: Sequence[L], keep: Callable[[str], bool] | None = N
             drop.update(idx)
     known = {s for s, c in counts.items() if c >= MIN_REPEATS}
     drop.update(i for s, idx in where.items() if s not in known and _misread(s, known) for i in idx)
-    drop.update(_varying_heads(shapes, drop))
+    drop.update(_varying_heads(lines, shapes, drop))
     drop.update(_repeated_sentences(lines, keep, drop))
     return drop
 
@@ -183,6 +186,26 @@ def _repeated_sentences(
     }
 
 
+def _long_edges(lines: Sequence[L], drop: set[int]) -> set[int]:
+    """A running head or footer too long for a shape to be trusted ('CITY OF <NAME>, MINNESOTA -
+    CITY CODE CHAPTER 34 | SUBSURFACE SEWAGE TREATMENT SYSTEMS'): the very same line, at most
+    `MAX_SENTENCE` characters, opening or closing a page (of a PDF, or after a form feed) on at
+    least `MIN_REPEATS` pages and printed nowhere else."""
+    kept, edge = _page_edges(lines, drop)
+    pages = [getattr(ln, "pdf_page", None) for ln in lines]
+    where: dict[str, list[int]] = {}
+    for i in kept:
+        s = " ".join(lines[i].text.split())
+        if MAX_CHARS < len(s) <= MAX_SENTENCE:
+            where.setdefault(s, []).append(i)
+    return {
+        i
+        for idx in where.values()
+        if len({pages[i] for i in idx}) >= MIN_REPEATS and all(i in edge for i in idx)
+        for i in idx
+    }
+
+
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 _PART_HEADING = re.compile(
     r"(?:PART|Part|ARTICLE|Article|CHAPTER|Chapter|DIVISION|Division)[ \t]+#[ \t]*"
@@ -204,12 +227,16 @@ def _case(word: str) -> str:
     return "W" if word[0].isupper() else "w"
 
 
-def _varying_heads(shapes: list[str], drop: set[int]) -> set[int]:
+def _varying_heads(lines: Sequence[L], shapes: list[str], drop: set[int]) -> set[int]:
     """Running heads that name the page's section ('§ 7.2.4  Tank Capacity', 'Sewage Treatment
     § 7.2.5  Pumping'): lines of one frame, with a number, every one of them beside a line
     already dropped as furniture, at least `MIN_REPEATS` times. A part's heading ('PART 3 --
     DESIGN AND CONSTRUCTION') is none, though each part begins a page under its running head:
-    a head naming a part would repeat as long as the part runs."""
+    a head naming a part would repeat as long as the part runs. Nor are the headings of a
+    document that begins each section on a page of its own, under the running head ('34.01
+    Purpose and Intent' atop one slide, '34.02 Authority' atop the next): a head names a
+    section whose number opens its text elsewhere too (its heading, or its numbered paragraph),
+    a heading names one whose number opens no other line (`_named_elsewhere`)."""
     where: dict[str, list[int]] = {}
     for i, s in enumerate(shapes):
         if s and "#" in s and not _PART_HEADING.match(s):
@@ -219,7 +246,30 @@ def _varying_heads(shapes: list[str], drop: set[int]) -> set[int]:
         near = [any(j in drop and j != i for j in range(i - NEAR, i + NEAR + 1)) for i in idx]
         if len(idx) >= MIN_REPEATS and all(near) and _spread(idx):
             out.update(idx)
-    return out
+    return out if _named_elsewhere(lines, out) else set()
+
+
+_OPENING_NUMBER = re.compile(
+    r"[ \t]*(?:(?:§{1,2}|Secs?\.|Sections?|SECS?\.|SECTIONS?)[ \t]*)?(\d+(?:[.\-]\d+)+[A-Za-z]?)\b"
+)
+_LEADERS = re.compile(r"(?:\.[ \t]*){4,}\d*[ \t]*$")  # a contents line's dot leaders
+
+
+def _named_elsewhere(lines: Sequence[L], heads: set[int]) -> bool:
+    """Whether the section numbers lines `heads` open with open other lines too (not a
+    contents line's, nor one of `heads`), for at least half of them: running heads name
+    sections whose text carries the number, headings are the only lines that open with it."""
+    numbers = {i: m[1] for i in heads if (m := _OPENING_NUMBER.match(lines[i].text)) is not None}
+    if not numbers:
+        return True  # a head with its number after its words ('Sewage Treatment § 7.2.5')
+    opening: Counter[str] = Counter(
+        m[1]
+        for i, ln in enumerate(lines)
+        if i not in heads
+        and (m := _OPENING_NUMBER.match(ln.text)) is not None
+        and not _LEADERS.search(ln.text)
+    )
+    return 2 * sum(opening[n] > 0 for n in numbers.values()) >= len(numbers)
 
 
 def _either_end(frame: str) -> str:

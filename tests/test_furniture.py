@@ -62,6 +62,61 @@ def test_a_section_line_with_its_title_in_capitals_below_is_a_heading_not_furnit
     assert all(i in gone for i, ln in enumerate(lines) if ln.text.startswith("Township"))
 
 
+_HEAD = "CITY OF {city}, MINNESOTA  -  CITY CODE CHAPTER 34  |  SUBSURFACE SEWAGE TREATMENT SYSTEMS (SSTS)"
+
+
+def _slides(heading: str, body: str = "") -> list[_Src]:
+    """Five PDF pages, each opening with a long running head, then `heading` (with the page's
+    section number in it), then text (opening with `body` and the number, if given)."""
+    lines: list[_Src] = []
+    titles = ["Definitions", "Permits Required", "Setbacks", "Variances", "Appeals"]
+    for n, title in enumerate(titles, start=1):
+        lines.append(_Src(_HEAD.format(city="ALDERBROOK"), 0, n))
+        lines.append(_Src(heading.format(n=n, title=title), 0, n))
+        if body:
+            lines.append(_Src(body.format(n=n), 0, n))
+        lines += [_Src(f"(a) The owner shall keep system {n} in good order at all times.", 0, n)]
+        lines.append(_Src(f"Alderbrook City Code - Ch. 34   34-{n}", 0, n))
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("heading", "body", "heads_dropped"),
+    [
+        pytest.param("34.0{n} {title}", "", False, id="a-section-opening-each-slide"),
+        pytest.param(
+            "§ 7.2.{n}  {title}",
+            "§ 7.2.{n} Every tank shall be pumped.",
+            True,
+            id="a-head-naming-the-page's-numbered-paragraph",
+        ),
+    ],
+)
+def test_a_line_naming_each_pages_section_is_a_head_only_when_the_number_opens_other_text(
+    heading: str, body: str, heads_dropped: bool
+) -> None:
+    lines = _slides(heading, body)
+    gone = furniture_indices(lines)
+    at = [i for i in range(1, len(lines)) if lines[i - 1].text.startswith("CITY OF")]
+    assert at and all((i in gone) is heads_dropped for i in at)
+
+
+def test_a_long_running_head_repeated_atop_every_page_is_furniture() -> None:
+    lines = _slides("34.0{n} {title}")
+    gone = furniture_indices(lines)
+    heads = [i for i, ln in enumerate(lines) if ln.text.startswith("CITY OF")]
+    assert len(heads) == 5 and all(i in gone for i in heads)
+
+
+def test_a_long_line_repeated_in_the_text_is_not_furniture() -> None:
+    lines = _slides("34.0{n} {title}")
+    long = "Every septic tank serving a dwelling shall be pumped by a licensed maintenance business, and"
+    for k in (2, 7, 12):  # below each of the first three pages' headings
+        lines.insert(k, _Src(long, 0, lines[k].pdf_page))
+    gone = furniture_indices(lines)
+    assert not any(i in gone for i, ln in enumerate(lines) if ln.text == long)
+
+
 @dataclass
 class _Src:
     text: str
