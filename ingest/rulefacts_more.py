@@ -147,11 +147,20 @@ def _variants(heads: list[str]) -> list[Condition | None] | None:
         if not re.fullmatch(r"[a-z][a-z ]*", words) or re.match(r"(?:no|without)\b", words):
             return None
         leaves = [
-            Condition(input=flag_spec(part).name, op="eq", value=True, text=f"With {part}")
+            _all_of(re.split(r"\s+and\s+(?:an?\s+)?", part))
             for part in re.split(r"\s+(?:or|and/or)\s+(?:an?\s+)?", words)
         ]
         out.append(leaves[0] if len(leaves) == 1 else Condition(any=leaves))
     return out
+
+
+def _all_of(parts: list[str]) -> Condition:
+    """'garbage disposal and lift station': holds when each thing the header names is present."""
+    leaves = [
+        Condition(input=flag_spec(part).name, op="eq", value=True, text=f"With {part}")
+        for part in parts
+    ]
+    return leaves[0] if len(leaves) == 1 else Condition(all=leaves)
 
 
 def _spoken_heads(header: list[str], k: int) -> list[str] | None:

@@ -306,9 +306,12 @@ def table_heading(raw: list[str], first: int) -> tuple[list[str], list[str]]:
         elif header:  # the rule over the header: the caption is above it
             break
         at -= 1
+    above: list[str] = []
+    if at >= 0 and _CAPTION_LINE.match(raw[at]) and len(header) > 1:
+        while len(header) > 1 and not re.search(r"\S\s{2,}\S", header[0].strip()):
+            above.append(header.pop(0))  # the caption's next line ('MINIMUM ... IN GALLONS')
     while at >= 0 and (not raw[at].strip() or re.fullmatch(r"[\s\-=_|:]+", raw[at])):
         at -= 1
-    above: list[str] = []
     while at >= 0 and raw[at].strip() and len(above) < 2:
         above.insert(0, raw[at])
         if _CAPTION_LINE.match(raw[at]):
@@ -317,7 +320,7 @@ def table_heading(raw: list[str], first: int) -> tuple[list[str], list[str]]:
     return header, above
 
 
-_CAPTION_LINE = re.compile(r"\s*(?:table|figure)\s+[\w.\-]+[.:]?\s", re.I)
+_CAPTION_LINE = re.compile(r"\s*(?:table|figure)\s+[\w.\-]+?[.:]?(?:\s|$)", re.I)
 """A table's caption line ('Table 8-3-6. Minimum septic tank capacity (gallons)')."""
 
 

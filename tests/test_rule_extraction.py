@@ -821,6 +821,47 @@ def test_a_plain_column_headed_with_what_it_sizes_is_the_plain_case() -> None:
     assert _run([rule], rule.id, bedrooms=3, lift_station=True).value == 1950.0
 
 
+CAPTIONED_TABLE = (
+    "(a) The septic tanks serving a dwelling shall together have not less than the capacity\n"
+    "given in Table 6.10. The lift station columns apply where sewage is pumped to the tank.\n"
+    "TABLE 6.10\n"
+    "MINIMUM SEPTIC TANK LIQUID CAPACITY, IN GALLONS\n"
+    "Bedrooms         Standard    Garbage disposal    Garbage disposal\n"
+    "                             or lift station     and lift station\n"
+    "---------------  ----------  ------------------  ------------------\n"
+    "1 or 2              1,000          1,500               1,750\n"
+    "3                   1,250          1,850               2,200\n"
+    "4                   1,500          2,200               2,650\n"
+    "Each bedroom\n"
+    "over 4, add           250            350                 450\n"
+    "(b) Compartments. The required capacity shall be in two or more compartments.\n"
+)
+# (id, inputs, gallons): worked by hand from CAPTIONED_TABLE
+CAPTIONED_CELLS = [
+    ("plain", {"bedrooms": 3}, 1250.0),
+    ("either_thing_named", {"bedrooms": 3, "lift_station": True}, 1850.0),
+    ("both_things_named", {"bedrooms": 4, "lift_station": True, "garbage_disposal": True}, 2650.0),
+    ("beyond_the_last_row", {"bedrooms": 5, "garbage_disposal": True}, 2550.0),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("inputs", "gallons"), [c[1:] for c in CAPTIONED_CELLS], ids=[c[0] for c in CAPTIONED_CELLS]
+)
+def test_a_table_under_a_caption_of_two_lines_with_a_column_for_two_things_at_once_is_read(
+    inputs: dict[str, Any], gallons: float
+) -> None:
+    """No blank line sets the caption ('TABLE 6.10' over its words) apart from the header (a PDF's
+    text), and a column headed 'garbage disposal and lift station' holds when both are present."""
+    section = _section(CAPTIONED_TABLE, "Septic tank capacity").model_copy(
+        update={"char_end": len(CAPTIONED_TABLE)}
+    )
+    (rule,) = extract_rules([section], CAPTIONED_TABLE)
+    assert {i.name for i in rule.inputs} == {"bedrooms", "garbage_disposal", "lift_station"}
+    assert rule.quote == "TABLE 6.10 MINIMUM SEPTIC TANK LIQUID CAPACITY, IN GALLONS"
+    assert _run([rule], rule.id, **inputs).value == gallons
+
+
 def test_an_amount_added_for_each_bedroom_over_a_count_is_read() -> None:
     text = (
         "(c) A holding tank serving a dwelling of three or fewer bedrooms shall hold at least "
