@@ -153,6 +153,7 @@ class _Rows:
 
     def __init__(self) -> None:
         self.entries: list[tuple[str, str, str, float, str, str]] = []
+        self.deferred: list[tuple[str, str, str]] = []  # (feature, state rule, the row)
 
     def add(
         self, comps: tuple[str, ...], words: str, feet: float, quote: str, key: str = ""
@@ -318,6 +319,15 @@ _TROW = re.compile(
 )
 
 
+_RULE_ROW = re.compile(
+    r"^\s*(?P<label>[A-Za-z][A-Za-z ,()'-]*?[A-Za-z)])\s{2,}(?=.*\d)(?:as |see |per )?"
+    r"(?:(?:required by|under|in)\s+)?.*?" + _STATE_RULE + r"[A-Za-z ,.]*$",
+    re.I,
+)
+"""A table's row whose cells leave the distance to a state rule ('Public water supply well
+as Minn. R. ch. 4725 requires')."""
+
+
 def _table_rows(section: Section, source: str, rows: _Rows) -> str:
     """Rows of a fixed-width table in feet with a figure column per part of the system."""
     raw = source_lines(source, section.char_start, section.char_end) if source else []
@@ -344,6 +354,10 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
             continue  # line set off by blank lines between them (a note at the page's foot)
         elif line.strip() and not pending and (line.strip().startswith("(") or opened > 0):
             after.setdefault(len(prefix) - 1, []).append(line.strip())
+        elif (ruled := _RULE_ROW.match(line)) and fold(line.strip()) in clean:
+            # 'Public water supply well   as Minn. R. ch. 4725 requires': left to the rule
+            label = ruled.group("label")
+            rows.deferred.append((label, " ".join(ruled.group(2).split()), fold(line.strip())))
         elif line.strip() and (not re.search(r"\d", line) or len(line.rstrip()) < figs_at):
             pending.append(line.strip())  # a label's first line ('... less than 50 ft deep')
         else:
@@ -460,6 +474,15 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
             and k not in listed_twice
             and not (k in waters and waters & set(features))
         ]
+    for label, rule, line in rows.deferred:
+        key = feature_key(label)
+        if key in features and re.match(r"public\b", label.lower()):
+            key = f"public_{key}"  # "Public water supply well" beside the private ones' distances
+        if key not in features and key not in unlisted:
+            defers_to, said = defers_to or rule, said or line
+            unlisted.append(key)
+            not_covered.append(f"Setbacks from a {key.replace('_', ' ')} (§{section.ref}): as "
+                               f"required by {rule}.")  # fmt: skip
     for line in sentences(fold(section.text)):
         named = _NAMED_DEFERS.search(line)
         if named is None or re.search(r"\bnot (?:listed|shown|named)\b", named.group(1)):

@@ -54,7 +54,7 @@ _SYSTEMS = ("trench", "bed", "mound", "at-grade", "drip")
 _RATE = re.compile(
     r"loading rate|gal(?:lons?)?\s*(?:/|per)\s*day\s*(?:/|per)\s*(?:sq|square)", re.I
 )
-_PER_BEDROOM = re.compile(r"per bedroom", re.I)
+_PER_BEDROOM = re.compile(r"\b(?:per|for each|for every) bedroom\b", re.I)
 _AREA_UNIT = re.compile(r"square feet|sq\.? ?ft", re.I)
 _DIVIDED = re.compile(r"[^.]*\bdivided by the (?:\w+ ){0,3}loading rate[^.]*\.", re.I)
 _LEAST = re.compile(
@@ -154,7 +154,12 @@ def _rule(
     if len(heads) > 1 and (None in systems or len(set(systems)) != len(systems)):
         return None
     text = fold(section.text)
-    caption = max((c for c in lines if len(c) > 8 and c in text), key=len, default="")
+    # the table's caption ('TABLE 4.03 -- MINIMUM TRENCH BOTTOM AREA'), else its longest line
+    caption = max(
+        (c for c in lines if len(c) > 8 and c in text),
+        key=lambda c: (bool(re.match(r"table\b", c, re.I)), len(c)),
+        default="",
+    )
     divided = _DIVIDED.search(text)
     if not caption or (rate and (divided is None or flow is None)):
         return None
@@ -276,8 +281,9 @@ def _least(text: str) -> tuple[float, str] | None:
 
 def _names(label: str) -> list[str]:
     """The soil textures a row names: 'II Sandy loam' -> sandy_loam; 'Fine sand, loamy sand'
-    -> fine_sand, loamy_sand."""
-    words = _GROUP.sub("", label).lower()
+    -> fine_sand, loamy_sand; a column of figures printed beside the label's ('Sandy loam
+    6 to 15', its percolation rates) is no texture."""
+    words = re.split(r"\s{2,}", _GROUP.sub("", label.strip()))[0].lower()
     out = []
     for part in re.split(r",|\bor\b|\band\b|/|;", words):
         name = "_".join(re.findall(r"[a-z]+", part))

@@ -1421,7 +1421,23 @@ SOIL_ONE_COLUMN = (
     "   Sandy loam, fine sandy loam                           220\n"
     "   Loam, silt loam                                       280\n"
 )
+SOIL_RATE_COLUMN = (
+    "(a) The bottom area of a trench soil treatment area shall be not less than the area per\n"
+    "bedroom given in Table 4.03 for the soil at the bottom of the trenches, multiplied by the\n"
+    "number of bedrooms.\n"
+    "TABLE 4.03 -- MINIMUM TRENCH BOTTOM AREA\n"
+    "(square feet for each bedroom)\n"
+    "  Soil texture at trench bottom        Percolation rate    Area per\n"
+    "                                       (min. per inch)     bedroom\n"
+    "  Sand, loamy sand                     0.1 to 5              170\n"
+    "  Sandy loam                           6 to 15               220\n"
+    "  Silt loam                            31 to 45              300\n"
+)
 SOIL_CASES = [  # (id, table, inputs, square feet)
+    ("a-column-of-rates-beside-the-texture", SOIL_RATE_COLUMN,
+     {"bedrooms": 4, "soil_texture": "silt_loam"}, 1200.0),  # 4 x 300
+    ("the-unit-for-each-bedroom-in-the-caption", SOIL_RATE_COLUMN,
+     {"bedrooms": 3, "soil_texture": "loamy_sand"}, 510.0),  # 3 x 170
     ("one-column-trench", SOIL_ONE_COLUMN,
      {"bedrooms": 4, "soil_texture": "silt_loam"}, 1120.0),
     ("one-column-a-bed-is-a-multiple", SOIL_ONE_COLUMN,
@@ -1480,6 +1496,25 @@ def test_a_bed_sentence_multiplies_the_area_per_bedroom_of_trenches(
     rules = extract_rules([_section(text, "Soil treatment area sizing")], text)
     (rule,) = [r for r in rules if r.topic == "area"]
     assert _run(rules, rule.id, bedrooms=4, system_type=system).value == square_feet
+
+
+def test_a_setback_table_row_left_to_a_state_rule_defers_and_keeps_the_table() -> None:
+    text = (
+        "(a) Tanks and soil treatment areas shall be located at least the distances in Table 4.04.\n"
+        "TABLE 4.04 -- SETBACK DISTANCES\n"
+        "(measured horizontally, in feet, from the nearest edge)\n"
+        "  Feature                           Sewage tank     Soil treatment area\n"
+        "  Private water supply well             60                 110\n"
+        "  Public water supply well           as Minn. R. ch. 4725 requires\n"
+        "  Property line                         12                  12\n"
+        "  Wetland                               45                  45\n"
+    )
+    section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
+    (rule,) = extract_rules([section], text)
+    assert _run([rule], rule.id, feature="property_line", component="tank").value == 12.0
+    assert _run([rule], rule.id, feature="well", component="soil_treatment_area").value == 110.0
+    public = _run([rule], rule.id, feature="public_well", component="tank")
+    assert public.status == "deferred" and "4725" in public.summary
 
 
 def test_a_texture_a_system_may_not_use_is_unsuitable_not_a_figure() -> None:
