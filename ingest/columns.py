@@ -55,12 +55,14 @@ _CENTRED = 0.2  # of the left column's width: a spanning row's middle stands thi
 @dataclass(frozen=True)
 class Piece:
     """A piece of text as the extraction gave it (with the space or line break it put before
-    it), where it was drawn (its start's x and its baseline's y, in points) and its size."""
+    it), where it was drawn (its start's x and its baseline's y, in points), its size and whether
+    it was drawn upside down."""
 
     text: str
     x: float
     y: float
     size: float
+    turned: bool = False  # drawn upside down (turned half a turn), running leftwards from x
 
     @property
     def end(self) -> float:
@@ -71,12 +73,13 @@ class Piece:
 @dataclass(frozen=True)
 class PageDrawing:
     """What a page's plain extraction gave: its pieces in the order drawn, and the page's left
-    edge, width and height in points (0 where the height is not known)."""
+    edge, width, height and bottom edge in points (0 where the height is not known)."""
 
     pieces: Sequence[Piece]
     left: float
     width: float
     height: float = 0.0
+    bottom: float = 0.0
 
 
 Row = list[int]

@@ -131,21 +131,26 @@ def decode_text(data: bytes, path: Path) -> tuple[str, str]:
 
 
 def _drawing(page: Any) -> tuple[str, PageDrawing | None]:
-    """A page's plain text, and the pieces it was read from with where each was drawn (None
-    for a rotated page, or where the pieces do not make up the text)."""
+    """A page's plain text, and the pieces it was read from with where each was drawn and
+    whether upside down (None for a rotated page, or where the pieces do not make up the
+    text)."""
     pieces: list[Piece] = []
 
     def seen(text: str, cm: list[float], tm: list[float], _font: Any, size: float) -> None:
         x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
         y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
         scale = math.hypot(tm[2], tm[3]) * math.hypot(cm[2], cm[3])
-        pieces.append(Piece(text, x, y, abs(size * scale)))
+        across = tm[0] * cm[0] + tm[1] * cm[2]  # the way the text runs, across and up
+        up = tm[0] * cm[1] + tm[1] * cm[3]
+        pieces.append(Piece(text, x, y, abs(size * scale), across < -abs(up)))
 
     text = page.extract_text(visitor_text=seen) or ""
     if page.rotation % 360 or "".join(p.text for p in pieces) != text:
         return text, None
     box = page.mediabox
-    return text, PageDrawing(pieces, float(box.left), float(box.width), float(box.height))
+    return text, PageDrawing(
+        pieces, float(box.left), float(box.width), float(box.height), float(box.bottom)
+    )
 
 
 def _extract_pages(
