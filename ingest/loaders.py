@@ -4,10 +4,12 @@ Supported: ``.txt`` (utf-8, utf-8 with BOM, utf-16/utf-32 with BOM, cp1252/latin
 look like text), ``.pdf`` (pypdf, one page of text per PDF page; laid out when titles stand in a
 margin column beside the text, `ingest.margins`; two columns drawn row by row across the page
 read column by column, `ingest.columns`; slides with a side box of notes read text first,
-`ingest.slides`), ``.md``, ``.rst`` and ``.html`` (`ingest.markup`; a
-code page printed from a website as ``.txt``: `ingest.flattened`; a document comparison's
-export, its deleted and inserted text marked in brackets, read as amended: `ingest.redline`; an
-e-mail thread, read as the ordinance its messages hold: `ingest.mailthread`).
+`ingest.slides`; the sheets of a booklet printed in imposition order read as its small pages,
+one page of text each, in the order of their printed numbers, `ingest.imposed`), ``.md``,
+``.rst`` and ``.html`` (`ingest.markup`; a code page printed from a website as ``.txt``:
+`ingest.flattened`; a document comparison's export, its deleted and inserted text marked in
+brackets, read as amended: `ingest.redline`; an e-mail thread, read as the ordinance its
+messages hold: `ingest.mailthread`).
 Every failure raises an `IngestError` subclass whose message names the file and the fix.
 """
 
@@ -31,6 +33,7 @@ from core.errors import (
 )
 from ingest.columns import PageDrawing, Piece, reading_order
 from ingest.flattened import flattened_to_text, looks_flattened
+from ingest.imposed import booklet_pages
 from ingest.mailthread import looks_like_mail_thread, mail_to_text
 from ingest.margins import has_margin_column
 from ingest.markup import (
@@ -154,12 +157,18 @@ def _drawing(page: Any) -> tuple[str, PageDrawing | None]:
 
 
 def _extract_pages(
-    pages: Any, path: Path, mode: str = "plain", said: list[str] | None = None
+    pages: Any,
+    path: Path,
+    mode: str = "plain",
+    said: list[str] | None = None,
+    small: list[str] | None = None,
 ) -> tuple[list[str], list[int]]:
     """Text of each page, and the (1-based) numbers of pages whose extraction raised. Plain text
     of slides with a side box of notes beside the text is read text first (`ingest.slides`;
     what it leaves out is told to `said`), of pages set in two columns drawn row by row across
-    them column by column (`ingest.columns`)."""
+    them column by column (`ingest.columns`). Where the pages are the sheets of a booklet
+    printed in imposition order, the text of its small pages in the order of their printed
+    numbers is put in `small` (`ingest.imposed`), and the sheets' text is returned as it is."""
     out: list[str] = []
     failed: list[int] = []
     drawings: list[PageDrawing] = []
@@ -176,6 +185,13 @@ def _extract_pages(
             failed.append(i)
         out.append(text)
         drawings.append(drawing or PageDrawing([], 0.0, 0.0))
+    if mode == "plain" and small is not None:
+        drawn = all(d.pieces or not t.strip() for t, d in zip(out, drawings, strict=True))
+        booklet = booklet_pages(drawings) if drawn else None
+        if booklet is not None:
+            log.info("%s: sheets of a booklet in imposition order read page by page", path)
+            small += booklet
+            return out, failed
     if mode == "plain":
         boxes = side_box_order(drawings)
         read = boxes.pages
@@ -258,8 +274,9 @@ def _load_pdf(path: Path) -> SourceText:
                 f"{str(path)!r} is an encrypted PDF. Save an unencrypted copy and ingest that.",
                 path,
             )
-        pages, failed = _extract_pages(reader.pages, path, said=warnings)
-        if not failed and any(pages):  # a margin column of titles beside the text
+        small: list[str] = []  # the small pages of a booklet in imposition order
+        pages, failed = _extract_pages(reader.pages, path, said=warnings, small=small)
+        if not failed and any(pages) and not small:  # a margin column of titles beside the text
             laid, broken = _extract_pages(reader.pages, path, "layout")
             if not broken and has_margin_column(laid, pages):
                 pages = laid
@@ -300,6 +317,7 @@ def _load_pdf(path: Path) -> SourceText:
         )
     for w in warnings:
         log.warning("%s: %s", path, w)
+    pages = small or pages
     starts: list[int] = []
     chunks: list[str] = []
     offset = 0
