@@ -289,9 +289,41 @@ def _asks_who(question: str, lex: Lexicon) -> bool:
 
 
 def stated_types(question: str, lex: Lexicon | None = None) -> list[str]:
-    """The types of the figures a question states ('90% full, correct?': a percentage)."""
+    """The types of the figures a question states ('90% full, correct?': a percentage); not a
+    period said with an article within another figure ('a day' of '50 gallons a day' states no
+    period)."""
     lex = lex or lexicon()
-    return [n for n in FIGURE_TYPES if n != "count" and stated_figure(question, n, lex)]
+    found = [n for n in FIGURE_TYPES if n != "count" and stated_figure(question, n, lex)]
+    spans = {n: _figure_span(question, n, lex) for n in found}
+    return [
+        n
+        for n in found
+        if not (
+            (said := _article_period(question, n, lex)) is not None
+            and any(
+                o != n and (c := spans[o]) is not None and c[0] <= said[0] and said[1] <= c[1]
+                for o in found
+            )
+        )
+    ]
+
+
+def _figure_span(text: str, name: str, lex: Lexicon) -> tuple[int, int] | None:
+    """Where the first figure of type `name` stands in `text` as typed."""
+    m = lex.pattern(lex.answer_types[name].figure).search(text)
+    return m.span() if m else None
+
+
+def _article_period(text: str, name: str, lex: Lexicon) -> tuple[int, int] | None:
+    """Where the text states its figure of type `name` only as a period with an article ('a
+    day': `one_period`), or None."""
+    if _figure_span(text, name, lex) is not None:
+        return None
+    pattern = lex.pattern(lex.answer_types[name].figure)
+    return next(
+        (m.span() for m in phrase("one_period").finditer(text) if pattern.search(one_period(m[0]))),
+        None,
+    )
 
 
 def one_period(text: str) -> str:
@@ -711,13 +743,24 @@ def synonym_table() -> dict[str, tuple[str, ...]]:
 
 
 def synonyms_of(question: str) -> list[str]:
-    """The ordinances' words for the question's everyday words (`lexicon.synonyms`)."""
+    """The ordinances' words for the question's everyday words (`lexicon.synonyms`), the words
+    given as typed or as their stems ('outhous': 'privy')."""
     table = lexicon().synonyms
+    stemmed = _stemmed_synonyms()
     out: list[str] = []
     for w in re.findall(r"[a-z]+", question.lower()):
-        for key in (w, _stem(w)):
-            out.extend(x for x in table.get(key, ()) if x not in out)
+        for found in (table.get(w, ()), table.get(_stem(w), ()), stemmed.get(_stem(w), ())):
+            out.extend(x for x in found if x not in out)
     return out
+
+
+@lru_cache(maxsize=1)
+def _stemmed_synonyms() -> dict[str, tuple[str, ...]]:
+    """`lexicon.synonyms` by the stem of each everyday word."""
+    out: dict[str, list[str]] = {}
+    for key, words in lexicon().synonyms.items():
+        out.setdefault(_stem(key), []).extend(w for w in words if w not in out.get(_stem(key), []))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def vocabulary(texts: Iterable[str]) -> set[str]:

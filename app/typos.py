@@ -16,11 +16,12 @@ from index.embed import english_words
 
 @lru_cache(maxsize=1)
 def _words() -> tuple[frozenset[str], frozenset[str]]:
-    """The domain keywords and the protected words (`app/lexicon.yaml`, `spelling`)."""
+    """The domain keywords and the protected words (`app/lexicon.yaml`, `spelling`; the kinds
+    of place, 'twp', are protected too)."""
     from app.lexicon import lexicon
 
     spelling = lexicon().spelling
-    return frozenset(spelling.keywords), frozenset(spelling.protected)
+    return frozenset(spelling.keywords), frozenset([*spelling.protected, *spelling.place_kinds])
 
 
 @lru_cache(maxsize=8)
@@ -87,6 +88,8 @@ def correct_from_corpus(text: str, counts: dict[str, int], english: frozenset[st
         low = word.lower()
         if len(low) < 3 or word.isupper() or low in english or low in counts:
             return word  # short, an acronym ('ISTS'), English, or the ordinances' own word
+        if low in _words()[1]:
+            return word  # a protected word ('twp' is no misspelled 'two')
         if len(low) > 3 and any(w.startswith(low) and len(w) > len(low) + 1 for w in counts):
             return word  # an abbreviation ('perc' of 'percolation'), not a typo
         if len(low) >= 4 and difflib.get_close_matches(low, keywords.get(low[0], []), cutoff=0.8):

@@ -12,7 +12,7 @@ from index.embed import english_words
 COUNTS = {
     "tank": 40, "tanks": 12, "holding": 9, "alarm": 3, "field": 4, "well": 8, "wells": 2,
     "percolation": 5, "per": 30, "administered": 2, "its": 20, "has": 15, "bluff": 3, "welfare": 1,
-    "berm": 6, "cesspool": 1, "cesspools": 1, "issued": 7,
+    "berm": 6, "cesspool": 1, "cesspools": 1, "issued": 7, "two": 9,
 }  # fmt: skip
 
 CASES = [
@@ -28,6 +28,11 @@ CASES = [
     ("the_nearest_of_two_forms", "a cesspol out back", "a cesspool out back"),
     ("english_nearer_than_the_ordinance", "insted of a tank", "instead of a tank"),
     ("one_english_word_one_edit_away", "its way cheeper", "its way cheaper"),
+    (
+        "a_kind_of_place_kept",
+        "crane meadow twp - how much notice",
+        "crane meadow twp - how much notice",
+    ),
 ]
 
 

@@ -56,6 +56,8 @@ _Section = StubSection
         ("How much notice does the county want before an inspection?", "duration"),
         ("Septic permit - what's the term, and can it be renewed?", "duration"),
         ("And when does the as-built have to be turned in after that?", "duration"),
+        ("How big does each of the tested soil treatment areas have to be?", "area"),
+        ("What's the minimum size for each soil treatment area on a new lot?", "area"),
     ],
     ids=[
         "duration",
@@ -77,6 +79,8 @@ _Section = StubSection
         "how-much-notice-asks-a-period",
         "what-the-term-is-asks-a-period",
         "when-a-paper-has-to-be-turned-in-asks-a-period",
+        "how-big-each-of-the-areas-asks-an-area",
+        "a-minimum-size-of-an-area-asks-an-area",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
@@ -474,8 +478,13 @@ def test_numbered_paragraphs_are_provisions_and_a_figures_numerals_no_list_marke
         ("the alarm is supposed to go off when the tank hits 90% full, correct?", ["rate"]),
         ("permits only last 6 months, right?", ["duration"]),
         ("do I need a permit to repair my drainfield?", []),
+        (
+            "a shop with a sink, maybe 50 gallons a day. can we use a holding tank?",
+            ["flow", "volume"],
+        ),
+        ("permits only last a year, right?", ["duration"]),
     ],
-    ids=["a-percentage", "a-period", "none"],
+    ids=["a-percentage", "a-period", "none", "a-day-of-a-flow-is-no-period", "a-year-is-a-period"],
 )
 def test_a_yes_no_question_states_the_figures_it_checks(question: str, types: list[str]) -> None:
     assert stated_types(question) == types
@@ -1145,6 +1154,10 @@ def test_a_sentence_that_asks_is_never_a_candidate_provision() -> None:
 )
 def test_everyday_words_for_administering_search_the_ordinances_word(question: str) -> None:
     assert "administer" in synonyms_of(question)
+
+
+def test_an_everyday_word_finds_the_ordinances_word_from_its_stem() -> None:
+    assert "privy" in synonyms_of("outhous")  # (a question's words are read by their stems too)
 
 
 def test_a_job_that_runs_long_is_no_administration() -> None:

@@ -97,6 +97,12 @@ def test_typo_of_a_known_city_is_not_an_unknown_place() -> None:
             ["site"],
             id="a-when-question-that-also-asks-the-distance-is-a-site-check",
         ),
+        pytest.param(
+            "The sewer is now within 100 ft of our lot line in Hugo. My neighbor says we get 6 "
+            "months to hook up, right?",
+            ["general"],
+            id="a-period-the-asking-sentence-checks-asks-a-time-not-a-distance",
+        ),
     ],
 )
 def test_routes_each_question_to_its_topics(question: str, topics: list[str]) -> None:
