@@ -201,6 +201,9 @@ def find_section(sections: Sequence[Section], jurisdiction: str, ref: str) -> Se
             hits = [s for s in pool if _number_matches(s, variant)]
             if hits:
                 return hits[0]
+    exact_ref = [s for s in pool if s.section and normalize_ref(s.section) == want]
+    if exact_ref:  # a number of letters as printed ('IV.D', 'XVIII')
+        return exact_ref[0]
     low = want.lower()
     titled = [s for s in pool if s.title]
     exact = [s for s in titled if s.title.lower().rstrip(".") == low]

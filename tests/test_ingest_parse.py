@@ -317,6 +317,14 @@ def test_find_section_accepts_what_staff_type(ref: str, found: str) -> None:
     assert get(parse("chaska_pages_15_17.txt"), ref).section == found
 
 
+@pytest.mark.parametrize("ref", ["III.B", "iii.b"], ids=["as-printed", "lower-case"])
+def test_find_section_finds_an_outline_number_of_letters(ref: str) -> None:
+    from helpers import FORMATS, parse_fixture
+
+    doc = parse_fixture(FORMATS / "manifest-outline-city.yaml")
+    assert get(doc, ref).title == "Setbacks"
+
+
 def test_find_section_near_miss_suggests_closest_ids() -> None:
     doc = parse("hugo_pages_43_47.txt")
     with pytest.raises(SectionNotFoundError) as info:
