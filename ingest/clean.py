@@ -174,13 +174,21 @@ _PREFIXED_NUMBER = re.compile(r"[A-Z]{1,2}-\d{2,4}")
 _QUESTION_NUMBER = re.compile(r"Q\.?[ \t]?\d{1,3}[.:]?")
 
 
+_BLANK_PAGE = re.compile(
+    r"[\[(]?\s*(?:this\s+)?page\s+(?:is\s+)?(?:intentionally|deliberately|purposely)\s+"
+    r"(?:left\s+)?blank\.?\s*[\])]?",
+    re.I,
+)
+"""A printer's note on an empty page ('[This page intentionally left blank.]')."""
+
+
 def is_noise_line(text: str) -> bool:
-    """A stamp, lone symbol, scanner junk, web-portal breadcrumb or a code supplement's mark
-    alone on its line ('Supp. No. 1') (not a continuation)."""
+    """A stamp, lone symbol, scanner junk, web-portal breadcrumb, a code supplement's mark
+    alone on its line ('Supp. No. 1') (not a continuation) or a printer's blank-page note."""
     s = text.strip()
     if not s:
         return False
-    if _PORTAL_CRUMB.search(s) or _SUPPLEMENT_MARK.fullmatch(s):
+    if _PORTAL_CRUMB.search(s) or _SUPPLEMENT_MARK.fullmatch(s) or _BLANK_PAGE.fullmatch(s):
         return True
     if not re.search(r"[A-Za-z0-9]", s):
         return True

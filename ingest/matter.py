@@ -9,13 +9,13 @@ from ingest.records import SectionKind
 
 BACK_MATTER = re.compile(
     r"(?m)^[ \t]*(?:AFFIDAVIT\b|ATTEST\b|Attest:|STATE OF [A-Z]+|Published in\b|Passed and adopted\b|"
-    r"(?:PASSED AND )?ADOPTED (?:by|this)\b|INDEX[ \t]*$|Was this (?:page|information) helpful\b|"
+    r"(?:PASSED AND )?ADOPTED (?:by|this)\b|(?:(?:KEYWORD|SUBJECT|TOPICAL|GENERAL) )?INDEX[ \t]*$|Was this (?:page|information) helpful\b|"
     r"BE IT (?:FURTHER|ALSO) RESOLVED\b|(?:AMENDMENT|LEGISLATIVE) HISTORY(?: TABLE)?[ \t]*$|"
     r"(?:Amendment|Legislative) History(?: Table)?[ \t]*$|"
     r"(?:ORDINANCE )?DISPOSITION TABLE[ \t]*$)"
 )
-"""Back matter after the last section: signatures, an affidavit, an index ('INDEX' alone on
-its line), an amendment history list ('LEGISLATIVE HISTORY' or 'Legislative History' alone on
+"""Back matter after the last section: signatures, an affidavit, an index ('INDEX' or 'KEYWORD
+INDEX' alone on its line), an amendment history list ('LEGISLATIVE HISTORY' or 'Legislative History' alone on
 its line), a code's table of the ordinances it codified ('ORDINANCE
 DISPOSITION TABLE' alone on its line), a web page's footer ('Was this page helpful?'), a
 resolution's closing clauses ('BE IT FURTHER RESOLVED, that these regulations take effect

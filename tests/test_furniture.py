@@ -165,3 +165,23 @@ def test_a_line_number_gutter_is_stripped_and_nothing_else(
         return
     assert out[0].text == first
     assert out[0].start == lines[0].start + lines[0].text.index(first)
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["[This page intentionally left blank.]", "THIS PAGE IS INTENTIONALLY BLANK"],
+    ids=["bracketed", "capitals"],
+)
+def test_a_printers_blank_page_note_is_noise_not_text(note: str) -> None:
+    from ingest.clean import is_noise_line
+
+    assert is_noise_line(note)
+    assert not is_noise_line("The page shall be left blank by the applicant.")
+
+
+@pytest.mark.parametrize("head", ["INDEX", "KEYWORD INDEX", "SUBJECT INDEX"])
+def test_an_index_ends_the_last_section(head: str) -> None:
+    from ingest.matter import back_matter_start
+
+    text = f"604 VIOLATIONS. A violation is a misdemeanor.\n{head}\nAbandonment ... 405"
+    assert back_matter_start(text, 0, len(text)) == text.index(head)
