@@ -49,7 +49,7 @@ from tools.formulas import (
 _NOT_PERMITTED = r"N/?P|Not permitted|Not allowed|Not suitable|Unsuitable"
 _CELL = rf"(?:\d+(?:\.\d+)?|{_NOT_PERMITTED})"
 _ROW = re.compile(rf"^(?P<label>\s*\S.*?)(?P<cells>(?:\s{{2,}}{_CELL})+)\s*$", re.I)
-_GROUP = re.compile(r"^\s*(?:group\s+)?(?:[IVX]{1,4}|\d{1,2}[A-Z]?)\b\.?\s+", re.I)
+_GROUP = re.compile(r"^\s*(?:group\s+)?(?:[IVX]{1,4}|\d{1,2}[A-Z]?|[A-H](?=\s{2,}))\b\.?\s+", re.I)
 _SYSTEMS = ("trench", "bed", "mound", "at-grade", "drip")
 _RATE = re.compile(
     r"loading rate|gal(?:lons?)?\s*(?:/|per)\s*day\s*(?:/|per)\s*(?:sq|square)", re.I
@@ -57,6 +57,12 @@ _RATE = re.compile(
 _PER_BEDROOM = re.compile(r"\b(?:per|for each|for every) bedroom\b", re.I)
 _AREA_UNIT = re.compile(r"square feet|sq\.? ?ft", re.I)
 _DIVIDED = re.compile(r"[^.]*\bdivided by the (?:\w+ ){0,3}loading rate[^.]*\.", re.I)
+_FACTOR = re.compile(
+    r"square feet\b[^.]{0,60}?\bper gallon(?:s)? per day|sq\.? ?ft\.?\s*(?:/|per)\s*(?:gpd|gal)", re.I
+)
+"""A column of factors in square feet per gallon per day ('SIZING FACTORS (SQUARE FEET OF TRENCH OR
+BED BOTTOM PER GALLON PER DAY)'), applied to the design flow the text says it multiplies."""
+_MULTIPLIED = re.compile(r"[^.]*\bmultiplied by the (?:[\w-]+ ){0,3}factors?\b[^.]*\.", re.I)
 _LEAST = re.compile(
     r"\b(?:(?:smaller|less) than (?:the area required for|that (?:required )?for)|"
     r"(?:sized|designed) for (?:not (?:fewer|less) than|at least|a minimum of)) (\d+) bedrooms?",
@@ -146,9 +152,10 @@ def _rule(
     words = " ".join(lines)
     if "soil" not in words.lower():
         return None
-    rate = bool(_RATE.search(words))
-    per_bedroom = bool(_PER_BEDROOM.search(words) and _AREA_UNIT.search(words))
-    if rate == per_bedroom:
+    factor = bool(_FACTOR.search(words))
+    rate = bool(_RATE.search(words)) and not factor
+    per_bedroom = bool(_PER_BEDROOM.search(words) and _AREA_UNIT.search(words)) and not factor
+    if rate + per_bedroom + factor != 1:
         return None
     systems = [next((s for s in _SYSTEMS if s in h), None) for h in heads]
     if len(heads) > 1 and (None in systems or len(set(systems)) != len(systems)):
@@ -160,13 +167,13 @@ def _rule(
         key=lambda c: (bool(re.match(r"table\b", c, re.I)), len(c)),
         default="",
     )
-    divided = _DIVIDED.search(text)
-    if not caption or (rate and (divided is None or flow is None)):
+    divided = _DIVIDED.search(text) if rate else _MULTIPLIED.search(text) if factor else None
+    if not caption or ((rate or factor) and (divided is None or flow is None)):
         return None
     textures = {n: (label, quote, cells) for label, quote, cells in rows for n in _names(label)}
     if not textures:
         return None
-    unit = "gpd per sq ft" if rate else "sq ft per bedroom"
+    unit = "gpd per sq ft" if rate else "sq ft per gpd" if factor else "sq ft per bedroom"
     nodes = []
     for j, head in enumerate(heads):
         table = Table(
@@ -186,6 +193,10 @@ def _rule(
             x: Any = Apply(kind="apply", rule=flow.id)
             nodes.append(Linear(kind="linear", x=x, slope=one, per=table,
                                 label="Least bottom area", unit="sq ft"))  # fmt: skip
+        elif factor:  # the design flow multiplied by the row's factor
+            assert flow is not None
+            nodes.append(Linear(kind="linear", x=Apply(kind="apply", rule=flow.id), slope=table,
+                                label="Least bottom area", unit="sq ft"))  # fmt: skip
         else:
             least = _least(text)
             bedrooms: Any = Input(kind="input", name="bedrooms")
@@ -194,10 +205,10 @@ def _rule(
                 bedrooms = Extreme(kind="greatest_of", terms=[bedrooms, floor], unit="bedrooms")
             nodes.append(Linear(kind="linear", x=bedrooms, slope=table,
                                 label="Least bottom area", unit="sq ft"))  # fmt: skip
-    inputs = [*(flow.inputs if rate and flow else [BEDROOMS])]
+    inputs = [*(flow.inputs if (rate or factor) and flow else [BEDROOMS])]
     inputs.append(_TEXTURE.model_copy(update={"choices": list(textures)}))
     formula: Any = nodes[0]
-    bed = _bed(text) if len(nodes) == 1 and not rate else None
+    bed = _bed(text) if len(nodes) == 1 and not rate and not factor else None
     if bed is not None:
         formula = _as_bed(formula, inputs, bed)
     if len(nodes) > 1:
@@ -280,11 +291,14 @@ def _least(text: str) -> tuple[float, str] | None:
 
 
 def _names(label: str) -> list[str]:
-    """The soil textures a row names: 'II Sandy loam' -> sandy_loam; 'Fine sand, loamy sand'
-    -> fine_sand, loamy_sand; a column of figures printed beside the label's ('Sandy loam
+    """The soil textures a row names: 'II Sandy loam' -> group_ii, sandy_loam; 'Fine sand, loamy
+    sand' -> fine_sand, loamy_sand; a column of figures printed beside the label's ('Sandy loam
     6 to 15', its percolation rates) is no texture."""
     words = re.split(r"\s{2,}", _GROUP.sub("", label.strip()))[0].lower()
+    group = _GROUP.match(label.strip())
     out = []
+    if group is not None:  # 'C  Sandy loam, loam': its soil group too ('soil group C')
+        out.append("group_" + re.sub(r"(?i)^group\s+", "", group.group(0).strip(" .")).lower())
     for part in re.split(r",|\bor\b|\band\b|/|;", words):
         name = "_".join(re.findall(r"[a-z]+", part))
         if name and not re.search(r"\d", part):

@@ -1433,7 +1433,25 @@ SOIL_RATE_COLUMN = (
     "  Sandy loam                           6 to 15               220\n"
     "  Silt loam                            31 to 45              300\n"
 )
+SOIL_FACTORS = (
+    "(a) The design flow for a dwelling shall be one hundred forty (140) gallons per day for each "
+    "bedroom.\n"
+    "(b) The bottom area of a trench or bed soil treatment area shall be not less than the design\n"
+    "flow in gallons per day multiplied by the sizing factor for the soil group shown in Table 2.\n"
+    "TABLE 2\n"
+    "SOIL TREATMENT AREA SIZING FACTORS (SQUARE FEET OF BOTTOM PER GALLON PER DAY)\n"
+    "   Soil     Typical soil texture                    Sizing\n"
+    "   group                                            factor\n"
+    "     A      Coarse sand, loamy coarse sand           0.9\n"
+    "     B      Medium and fine sand, loamy sand         1.3\n"
+    "     C      Sandy loam, loam                         1.7\n"
+    "     D      Silt loam, silty clay loam               2.2\n"
+)
 SOIL_CASES = [  # (id, table, inputs, square feet)
+    ("the-design-flow-times-the-texture-s-factor", SOIL_FACTORS,
+     {"bedrooms": 3, "soil_texture": "sandy_loam"}, 714.0),  # 3 x 140 x 1.7
+    ("the-design-flow-times-the-group-s-factor", SOIL_FACTORS,
+     {"bedrooms": 4, "soil_texture": "group_c"}, 952.0),  # 4 x 140 x 1.7
     ("a-column-of-rates-beside-the-texture", SOIL_RATE_COLUMN,
      {"bedrooms": 4, "soil_texture": "silt_loam"}, 1200.0),  # 4 x 300
     ("the-unit-for-each-bedroom-in-the-caption", SOIL_RATE_COLUMN,
