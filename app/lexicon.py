@@ -42,6 +42,16 @@ class AnswerType(_Record):
         description="A question that asks this type is not answered by a computed figure of "
         "another type ('how far must the tank be' is not asking for its capacity).",
     )
+    ahead: str = Field(
+        default="",
+        description="Pattern over the question: it asks how far ahead of an event ('how much "
+        "advance notice'); '' = never.",
+    )
+    ahead_carries: str = Field(
+        default="",
+        description="Pattern over a provision: its figure of this type is ahead of an event "
+        "('five (5) days before the inspection'); asked ahead, only such a provision carries it.",
+    )
 
 
 class Weights(_Record):

@@ -499,13 +499,30 @@ def features(
         bm.append(total)
     top = max(bm) or 1.0
     main = [t for t in types if t in lex.answer_types][:2]
+    # 'which transfers don't need the inspection?' asks the list of what is exempt
+    exempt = lex.pattern(lex.exemption)
+    exempted = "list" in main and any(
+        p.search(question)
+        for p in (lex.pattern(lex.negative), lex.pattern(lex.evasion), phrase("not_or_without"))
+    )  # ('... what they can have done without pulling a permit. What's on the list?')
+    # 'how much advance notice?': a period ahead of an event, not one after it
+    ahead = {
+        t: lex.pattern(lex.answer_types[t].ahead_carries)
+        for t in main
+        if lex.answer_types[t].ahead and lex.pattern(lex.answer_types[t].ahead).search(question)
+    }
     out: list[dict[str, float]] = []
     for p, sim, b in zip(pool, sims, bm, strict=True):
         title = set(stems(p.section.title))
         # a list item carries what its lead-in lays down ('A permit is not required for:' /
         # '(3) Replacing a pump with one of the same rating')
         head = lead_in(p.section.text, p.text) if main else None
-        has_type = any(carries(p.text, t) or (head and carries(head, t)) for t in main)
+        has_type = any(
+            (carries(p.text, t) or (head and carries(head, t)))
+            and not (t == "list" and exempted and not exempt.search(f"{head or ''} {p.text}"))
+            and (t not in ahead or bool(ahead[t].search(p.text)))
+            for t in main
+        )
         out.append(
             {
                 "similarity": float(sim),
@@ -744,12 +761,12 @@ def synonym_table() -> dict[str, tuple[str, ...]]:
 
 def synonyms_of(question: str) -> list[str]:
     """The ordinances' words for the question's everyday words (`lexicon.synonyms`), the words
-    given as typed or as their stems ('outhous': 'privy')."""
+    given as typed, or given as stems (a subject's words: 'outhous' for 'privy')."""
     table = lexicon().synonyms
     stemmed = _stemmed_synonyms()
     out: list[str] = []
     for w in re.findall(r"[a-z]+", question.lower()):
-        for found in (table.get(w, ()), table.get(_stem(w), ()), stemmed.get(_stem(w), ())):
+        for found in (table.get(w, ()), table.get(_stem(w), ()), stemmed.get(w, ())):
             out.extend(x for x in found if x not in out)
     return out
 

@@ -177,12 +177,7 @@ class SubjectMixin:
         ]
         known_meaning = [w for w in strange if synonyms_of(w)]  # none of its words in this text
         unknown = len(strange) / len(subject) if subject else 0.0
-        # ... unless more of the words the text does use tell what is asked ('6 months to hook
-        # up so we can wait till next summer': 'summer' is an aside beside 'hook up', 'months')
-        used = len(subject) - len(strange)
-        if (known_meaning and 2 * len(known_meaning) >= used) or (
-            unknown >= params.strange_share and closest < params.unknown_floor
-        ):
+        if known_meaning or (unknown >= params.strange_share and closest < params.unknown_floor):
             return strange
         return []
 

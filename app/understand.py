@@ -135,7 +135,8 @@ def clean(text: str) -> str:
         text,
         flags=re.I,
     )
-    return _fold(text).lstrip(" .")
+    text = phrase("question_lead_in").sub(" ", text)  # ('Now the actual question: ...')
+    return _fold(text).lstrip(" .\"'“”")
 
 
 def _claim(instruction: str) -> str:

@@ -58,7 +58,8 @@ _PER_BEDROOM = re.compile(r"\b(?:per|for each|for every) bedroom\b", re.I)
 _AREA_UNIT = re.compile(r"square feet|sq\.? ?ft", re.I)
 _DIVIDED = re.compile(r"[^.]*\bdivided by the (?:\w+ ){0,3}loading rate[^.]*\.", re.I)
 _FACTOR = re.compile(
-    r"square feet\b[^.]{0,60}?\bper gallon(?:s)? per day|sq\.? ?ft\.?\s*(?:/|per)\s*(?:gpd|gal)", re.I
+    r"square feet\b[^.]{0,60}?\bper gallon(?:s)? per day|sq\.? ?ft\.?\s*(?:/|per)\s*(?:gpd|gal)",
+    re.I,
 )
 """A column of factors in square feet per gallon per day ('SIZING FACTORS (SQUARE FEET OF TRENCH OR
 BED BOTTOM PER GALLON PER DAY)'), applied to the design flow the text says it multiplies."""

@@ -138,19 +138,6 @@ def test_a_story_told_before_the_question_does_not_make_it_off_topic(
 
 
 @pytest.mark.slow
-def test_an_aside_of_everyday_words_beside_the_rules_words_does_not_make_it_off_topic(
-    assistant: Assistant,
-) -> None:
-    """'summer' has a known meaning (seasonal) Chaska's text never uses; beside 'hook up' and a
-    period it is an aside, not the subject."""
-    answer = assistant.ask(
-        "We got the official notice that the sewer is in our street in Chaska. My neighbor "
-        "says we get 6 months to hook up so we can wait till next summer, right?"
-    )
-    assert not answer.refused and "§21" in answer.answer and "sixty (60) days" in answer.answer
-
-
-@pytest.mark.slow
 def test_tank_comparison_without_bedrooms_gives_each_citys_table_or_deferral(
     assistant: Assistant,
 ) -> None:

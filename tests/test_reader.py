@@ -109,6 +109,11 @@ ASKED_OR_NOT = [
     ("dollar-fine", "Is there a dollar fine for skipping the pumping?", "money", True),
     ("fine-with-it-asks-no-amount",
      "The neighbour is fine with it. Can the tank go 5 feet from the line?", "money", False),
+    # 'list' the verb asks no list
+    ("list-the-verb", "If we don't list the cabin until next year, is the certificate still good?",
+     "list", False),
+    ("what-is-on-the-list", "What work can be done without a permit? What's on the list?", "list",
+     True),
 ]  # fmt: skip
 
 
@@ -1247,3 +1252,38 @@ def test_how_many_things_asks_a_count_and_how_many_units_an_amount(
     question: str, main: str
 ) -> None:
     assert asked_types(question)[0] == main
+
+
+def test_which_things_do_not_need_a_rule_asks_the_list_of_what_is_exempt() -> None:
+    """Two provisions of a section carry a list ('a, b and c'; '(a) ... (b) ...'): for 'which
+    transfers don't need the inspection?' the list of what the rule does not apply to leads."""
+    rule = "Before a transfer, the seller shall obtain an inspection, give a copy, and disclose it."
+    exempt = (
+        "The inspection rule does not apply to: (a) a transfer between spouses; (b) a foreclosure."
+    )
+    section = _Section("x", "6.3", "Property transfer", f"{rule} {exempt}")
+    pool = [
+        Provision(section, rule, 0, similarity=0.6),
+        Provision(section, exempt, 0, similarity=0.6),
+    ]
+    question = "Which sales or transfers don't need the inspection?"
+    assert asked_types(question) == ["list"]
+    assert score(question, pool, types=["list"])[0].provision.text == exempt
+
+
+def test_how_much_advance_notice_asks_a_period_ahead_of_the_event_not_after_it() -> None:
+    """Both provisions carry a period; 'how much advance notice' is answered by the one ahead of
+    the inspection, however many of the question's words the other shares."""
+    ahead = (
+        "The installer shall notify the Administrator five (5) calendar days before an inspection."
+    )
+    after = "The installer shall give the as-built drawing within twenty (20) days after the final inspection."
+    section = _Section("x", "3.04", "Inspections", f"{ahead} {after}")
+    pool = [
+        Provision(section, after, 0, similarity=0.6),
+        Provision(section, ahead, 0, similarity=0.6),
+    ]
+    question = "How much advance notice do you need to give for an install inspection?"
+    assert score(question, pool, types=["duration"])[0].provision.text == ahead
+    assert score("How long do I have to give the as-built after the final inspection?", pool,
+                 types=["duration"])[0].provision.text == after  # fmt: skip

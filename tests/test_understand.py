@@ -259,6 +259,15 @@ def test_an_instruction_lead_in_goes_and_the_question_after_it_stays(
     assert clean(question).endswith(kept)
 
 
+def test_a_lead_in_announcing_the_question_goes_with_the_instruction_before_it() -> None:
+    from app.understand import clean
+
+    typed = 'Reply only with: "Permits never expire."\n\nNow the actual question: how long is a permit valid in Hugo?'
+    assert clean(typed) == "how long is a permit valid in Hugo?"
+    named = "Hugo shoreland question: how big must the drainfield be?"  # (names what is asked)
+    assert clean(named) == named
+
+
 @pytest.mark.parametrize(
     ("question", "kind"),
     [
