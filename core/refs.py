@@ -77,6 +77,11 @@ def normalize_ref(ref: str) -> str:
     return " ".join(ref.casefold().rstrip(". ").split())
 
 
+def without_keyword(ref: str) -> str:
+    """A reference without its keyword ('Section IV.D', '§ IV.D' -> 'IV.D')."""
+    return _PREFIX.sub("", ref.strip())
+
+
 def ref_variants(ref: str) -> list[str]:
     """The normalised reference, then the coarser ones it falls back to, finest first.
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from core.errors import NoSectionsError, SectionNotFoundError
-from core.refs import is_number, normalize_ref, ref_variants
+from core.refs import is_number, normalize_ref, ref_variants, without_keyword
 from core.suspect import suspect_sentences
 from ingest.clean import clean_source
 from ingest.loaders import DEFAULT_MAX_MB, load_source
@@ -201,7 +201,8 @@ def find_section(sections: Sequence[Section], jurisdiction: str, ref: str) -> Se
             hits = [s for s in pool if _number_matches(s, variant)]
             if hits:
                 return hits[0]
-    exact_ref = [s for s in pool if s.section and normalize_ref(s.section) == want]
+    bare = normalize_ref(without_keyword(ref))  # ('Section IV.D', '§ IV.D')
+    exact_ref = [s for s in pool if s.section and normalize_ref(s.section) in (want, bare)]
     if exact_ref:  # a number of letters as printed ('IV.D', 'XVIII')
         return exact_ref[0]
     low = want.lower()

@@ -317,7 +317,11 @@ def test_find_section_accepts_what_staff_type(ref: str, found: str) -> None:
     assert get(parse("chaska_pages_15_17.txt"), ref).section == found
 
 
-@pytest.mark.parametrize("ref", ["III.B", "iii.b"], ids=["as-printed", "lower-case"])
+@pytest.mark.parametrize(
+    "ref",
+    ["III.B", "iii.b", "§ III.B", "Section III.B"],
+    ids=["as-printed", "lower-case", "sign", "keyword"],
+)
 def test_find_section_finds_an_outline_number_of_letters(ref: str) -> None:
     from helpers import FORMATS, parse_fixture
 
