@@ -25,6 +25,8 @@ import logging
 import re
 from dataclasses import dataclass
 
+from ingest.grammar import CONTAINER_RE
+
 log = logging.getLogger(__name__)
 
 
@@ -37,10 +39,6 @@ class MailLine:
     width: int
 
 
-_CONTAINER = re.compile(
-    r"(?:ARTICLE|Article|CHAPTER|Chapter|PART|Part|DIVISION|Division)[ \t]+"
-    r"(?:[IVXLC]+|\d{1,3}[A-Z]?)\b(?P<rest>.*)"
-)
 _SECTION = re.compile(
     r"(?:Section|SECTION|Sec\.|SEC\.|§{1,2})[ \t]*\d{1,4}[A-Z]?(?:[.\-:]\d{1,4}[A-Za-z]?)*\.?"
     r"[ \t]+(?:[-–—:][ \t]*)?[A-Z\[(].*"
@@ -82,8 +80,8 @@ def is_heading(text: str) -> bool:
     section's ('Section 4.03 Setbacks.', '§ 4.03 SEPTIC TANKS') or a decimal one ('4.03
     Septic Tank Capacity.'), a contents entry too."""
     s = text.strip()
-    if m := _CONTAINER.fullmatch(s):
-        rest = m.group("rest").strip(" \t.:-–—")
+    if m := CONTAINER_RE.fullmatch(s):  # (the parser's own container heading)
+        rest = m.group("title").strip(" \t.:-–—")
         return not re.search(r"[a-z]", rest) or all(_TITLE_WORD.fullmatch(w) for w in rest.split())
     if _SECTION.fullmatch(s):
         return True
