@@ -31,6 +31,7 @@ stays one word); a row's pieces in a column are joined in the order they stand a
 from __future__ import annotations
 
 import itertools
+import re
 import statistics
 from collections import Counter
 from collections.abc import Sequence
@@ -46,6 +47,8 @@ FAR = 2.2
 _SAME_ROW = 0.3  # of a piece's size: baselines this close are one row (small caps sit higher)
 _NEAR = 1.5  # points: pieces starting this close start at one edge
 _CHAR = 0.5  # a character's width as a share of its size, to estimate where a piece ends
+_LEADER_CHAR = 0.28  # of a dot leader's dots and spaces (narrow characters: its run is short)
+_LEADER = re.compile(r"(?:\.[ \t]?){4,}")
 _FULL = 0.7  # of the left column's width: a full line of it reaches this far
 _FULL_SHARE = 0.25  # of the rows with text in both columns have a full left line, at least
 _INSET = 0.02  # of the page's width: the right column's text starts this far left of its table
@@ -67,7 +70,9 @@ class Piece:
     @property
     def end(self) -> float:
         """Where the piece ends, estimated from its characters."""
-        return self.x + len(self.text.strip()) * self.size * _CHAR
+        chars = self.text.strip()
+        leaders = sum(len(m.group()) for m in _LEADER.finditer(chars))
+        return self.x + ((len(chars) - leaders) * _CHAR + leaders * _LEADER_CHAR) * self.size
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ of their printed numbers, where the document is such a booklet:
 
 * a sheet divides down its middle, and may divide across it too, into two or four cells (a
   blank page is an empty one): no piece starts within `GUTTER` of the middle or runs far over it
-  (`REACH`: a piece's width is only estimated), no row stands within `GUTTER` of it. A row
+  (`REACH`: a piece's width is only estimated), no row stands within `GUTTER` of it (nor
+  within its own text's size, where that is less: small pages have narrow margins). A row
   across the middle at the sheet's top or foot is the sheet's own;
 * a cell whose pieces are mostly drawn upside down (a signature's top row) is read turned back;
   a piece the other way up from its cell's is the sheet's;
@@ -141,9 +142,10 @@ def _sheet(index: int, page: PageDrawing) -> _Sheet | None:
     if not over <= edges or len(over) == len(shown):
         return None
     halves = len({p.x >= mid for k, p in enumerate(shown) if k not in over}) == 2
-    middle, gap = page.bottom + page.height / 2, GUTTER * page.height
-    ys = [p.y for k, p in enumerate(shown) if k not in over]
-    clear = not any(abs(y - middle) <= gap for y in ys)
+    middle = page.bottom + page.height / 2
+    kept = [p for k, p in enumerate(shown) if k not in over]
+    ys = [p.y for p in kept]
+    clear = not any(abs(p.y - middle) <= min(GUTTER * page.height, p.size) for p in kept)
     return _Sheet(index, page, shown, over, halves, clear, min(ys) < middle < max(ys))
 
 

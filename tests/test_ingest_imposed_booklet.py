@@ -10,6 +10,7 @@ order of their printed numbers, and every other document reads as before."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -288,6 +289,31 @@ def test_a_row_of_small_pages_printed_upside_down_reads_turned_back() -> None:
         "Section 501. Title.",
         "Text of page 5 begins",
     ]
+
+
+def _tight(sheet: PageDrawing) -> PageDrawing:
+    """The sheet with its small pages' margins narrowed: each row's pieces moved towards the
+    sheet's middle, so that the top row's page numbers and the bottom row's heads stand 10
+    points from it, nearer than `GUTTER` of the sheet's height but more than their size."""
+    top = [p.y for p in sheet.pieces if p.y > H / 2 and p is not NOTE]
+    low = [p.y for p in sheet.pieces if p.y < H / 2 and p is not NOTE]
+    up, down = H / 2 + 10 - min(top), H / 2 - 10 - max(low)
+    moved = [
+        p if p is NOTE else replace(p, y=p.y + (up if p.y > H / 2 else down)) for p in sheet.pieces
+    ]
+    return PageDrawing(moved, 0.0, W, H)
+
+
+def test_small_pages_with_narrow_margins_still_stack_four_to_a_side() -> None:
+    pages = booklet_pages([_tight(_sheet((8, 1), (6, 3))), _tight(_sheet((2, 7), (4, 5)))])
+    assert _heads(pages) == [f"HEAD {n}" for n in range(1, 9)]
+
+
+def test_a_dot_leader_reaching_towards_the_middle_is_not_text_across_it() -> None:
+    leader = Piece("\n101  Title " + ". " * 50 + "5", 40.0, 250.0, 9)  # ends about x 340
+    front = _sheet((4, 1))
+    pages = booklet_pages([PageDrawing([*front.pieces, leader], 0.0, W, H), _sheet((2, 3))])
+    assert _heads(pages) == ["HEAD 1", "HEAD 2", "HEAD 3", "HEAD 4"]
 
 
 @pytest.mark.parametrize(
