@@ -23,7 +23,7 @@ from ingest.gutter import strip_line_numbers
 from ingest.hanging import hanging_numbers
 from ingest.loaders import SourceText
 from ingest.margins import margin_titles
-from ingest.matter import in_columns
+from ingest.matter import in_columns, two_cell_rows
 from ingest.numberlast import footnoted_notes, number_last
 from ingest.tablerows import table_rows
 from ingest.underlines import underline_rows
@@ -546,12 +546,15 @@ def clean_source(source: SourceText) -> CleanStream:
     _repair_order(pages, warnings)
     stream = CleanStream(warnings=warnings, layout=layout)
     table = False
+    paired = two_cell_rows([line.text for page in pages for line in page.lines])
+    at = -1
     for page in pages:
         lo = page.lo if page.lo is not None else page.number
         for line in page.lines:
+            at += 1
             text = line.text.rstrip()
             lead = len(text) - len(text.lstrip())
-            table = in_columns(text, table) if text else table
+            table = (in_columns(text, table) or at in paired) if text else table
             if table:  # a fixed-width table's line keeps its indent: the
                 lead = 0  # columns of its header lines and rows line up
             text, start = text[lead:], line.start + lead

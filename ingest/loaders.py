@@ -45,6 +45,7 @@ from ingest.markup import (
 )
 from ingest.redline import looks_redlined, redline_to_text
 from ingest.slides import side_box_order
+from ingest.tabbed import tabbed_tables
 
 log = logging.getLogger(__name__)
 
@@ -394,7 +395,7 @@ def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
             text = rst_to_text(text)
         elif looks_flattened(text):
             text = flattened_to_text(text)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = tabbed_tables(text.replace("\r\n", "\n").replace("\r", "\n"))
     if not text.strip():
         raise EmptyDocumentError(
             f"{str(path)!r} holds no text. Put the ordinance text in it.", path

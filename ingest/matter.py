@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ingest.numbers import words_value
 from ingest.records import SectionKind
@@ -45,6 +46,49 @@ def in_columns(line: str, after_columns: bool) -> bool:
     return bool(COLUMNS.search(line) or (after_columns and _CELL_GAP.search(line)))
 
 
+_GAP = re.compile(r"(?<=\S) {3,}(?=\S)")
+_RULE_LINE = re.compile(r"[\s\-=_|:]*")
+MIN_PAIRED_ROWS = 3
+
+
+def two_cell_rows(lines: Sequence[str]) -> set[int]:
+    """The indices of a two-column fixed-width table's lines ('3          1,350' under
+    'Bedrooms in dwelling     Required liquid capacity'): a run of `MIN_PAIRED_ROWS` lines or
+    more one under another, each two cells a gap of three spaces or more apart with a figure in
+    it, the second cells starting or ending at one column; and the header line above the run
+    (a rule of dashes between them passed over) where it is two cells apart or more too."""
+    cells: list[tuple[int, int] | None] = []
+    for line in lines:
+        text = line.rstrip().expandtabs()
+        gaps = list(_GAP.finditer(text))
+        row = len(gaps) == 1 and any(ch.isdigit() for ch in text)
+        cells.append((gaps[0].end(), len(text)) if row else None)
+    out: set[int] = set()
+    i = 0
+    while i < len(lines):
+        first = cells[i]
+        if first is None:
+            i += 1
+            continue
+        j = i + 1
+        while (
+            j < len(lines)
+            and (c := cells[j]) is not None
+            and (abs(c[0] - first[0]) <= 1 or abs(c[1] - first[1]) <= 1)
+        ):
+            j += 1
+        if j - i >= MIN_PAIRED_ROWS:
+            out.update(range(i, j))
+            above = i - 1
+            while above >= 0 and lines[above].strip() and _RULE_LINE.fullmatch(lines[above]):
+                out.add(above)
+                above -= 1
+            if above >= 0 and _GAP.search(lines[above].rstrip().expandtabs()):
+                out.add(above)
+        i = j
+    return out
+
+
 def line_width(text: str, fallback: int = 80) -> int:
     """The width of a text's lines, as most of them fill it (the fifth-longest in five);
     `fallback` for a text of fewer than five lines, too few to tell."""
@@ -61,11 +105,13 @@ def tidy(body: str, layout: str, items: re.Pattern[str] = ITEM_START, width: int
     prev = last = ""
     table = False
     short = min(45, int(min(line_width(body, width), width) * 0.75))
-    for raw in body.split("\n"):
+    lines = body.split("\n")
+    paired = two_cell_rows(lines) if layout != "page-lines" else set()
+    for k, raw in enumerate(lines):
         line = " ".join(raw.split())
         if not re.search(r"\w", line):
             continue
-        table = layout != "page-lines" and in_columns(raw, table)
+        table = layout != "page-lines" and (in_columns(raw, table) or k in paired)
         if table:
             # a fixed-width table's line keeps its spacing: where a header word stands over a
             # column tells which column it names ('Septic or' over 'Pump Tank')

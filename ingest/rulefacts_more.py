@@ -14,7 +14,6 @@ import itertools
 import re
 from typing import Any
 
-from ingest.gutter import source_lines
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_shapes import (
@@ -25,6 +24,7 @@ from ingest.rulefacts_shapes import (
     flag_spec,
     fold,
     located,
+    printed_lines,
     said_in,
     sentences,
     sized_rule,
@@ -174,7 +174,7 @@ def _spoken_heads(header: list[str], k: int) -> list[str] | None:
 
 def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     """A bedroom table of the section, its columns chosen by yes/no inputs its headers name."""
-    raw = source_lines(source, section.char_start, section.char_end) if source else []
+    raw = printed_lines(source, section)
     text = fold(section.text)
     rows = [(i, _ROW.match(line)) for i, line in enumerate(raw)]
     found = [(i, m) for i, m in rows if m]

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ingest.gutter import source_lines
 from ingest.records import Section
 from tools.formulas import (
     Apply,
@@ -68,6 +69,32 @@ class Clause:
 
 def fold(text: str) -> str:
     return " ".join(text.split())
+
+
+_RULE_ONLY = re.compile(r"[\s\-=_|:+]*")
+
+
+def printed_lines(source: str, section: Section) -> list[str]:
+    """The lines of the section's span of `source` that its text keeps, with blank lines and
+    rules of dashes, so that a table a page break split reads as one: a running head or footer
+    printed between its rows (page furniture the cleaning left out of the text) is passed over
+    with the blank lines around it. A line broken at a hyphen is kept (its text joined it)."""
+    if not source:
+        return []
+    text = fold(section.text)
+    out: list[str] = []
+    dropped = False
+    for line in source_lines(source, section.char_start, section.char_end):
+        blank = not line.strip()
+        if blank or _RULE_ONLY.fullmatch(line) or fold(line) in text or line.rstrip().endswith("-"):
+            if not (blank and dropped):
+                out.append(line)
+                dropped = dropped and blank
+            continue
+        while out and not out[-1].strip():
+            out.pop()
+        dropped = True
+    return out
 
 
 def const(value: float, unit: str, label: str, quote: str) -> Const:
