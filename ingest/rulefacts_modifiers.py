@@ -58,6 +58,13 @@ _INCREASE = re.compile(
 )
 
 
+_ROUNDED = re.compile(
+    r"\brounded up to the (?:next|nearest)(?: higher| whole)? (?:multiple of )?(\d[\d,]*)"
+    r"(?: gallons?)?\b"
+)
+"""'the result rounded up to the next multiple of 50 gallons' after an increase."""
+
+
 def _unit(text: str) -> str:
     return "gpd" if "day" in text or text == "gpd" else "gal"
 
@@ -149,6 +156,10 @@ def _modified(
             if times
             else const(1 + amount / 100, f"(+{amount:g} %)", "increase", text)
         )
+        rounded = _ROUNDED.search(read_numbers(text) or "")
+        step = rounded and const(
+            float(rounded.group(1).replace(",", "")), old.unit, "multiple", text
+        )
         formula: Any = ConditionalMultiplier(
             kind="conditional_multiplier",
             of=old.formula,
@@ -156,6 +167,7 @@ def _modified(
             label=f"With a {words}: {said}",
             factor=factor if own else located(factor, at),
             not_applied=f"Without a {words}, the capacity is not {said} (§{at.ref}).",
+            round_up_to=(step if own else located(step, at)) if step else None,
         )
     else:
         added = const(amount, old.unit, "added", text)

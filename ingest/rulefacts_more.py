@@ -94,7 +94,14 @@ def columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
     """The words above each figure column (a word goes to the column whose span it overlaps)."""
     words: list[list[str]] = [[] for _ in spans]
     starts: dict[int, int] = {}  # where a column's header begins on a line: a word below that
-    for line in header:  # starts there continues it ('With garbage disposal' / 'or basement ...')
+    for n, line in enumerate(header):  # starts there continues it ('With garbage disposal' / ...)
+        cells = re.split(r"\s{2,}", line.strip())
+        if n and len(spans) > 1 and len(cells) == len(spans) and len(line) < spans[0][0] - 2:
+            # a line under the first that lost its indent (a PDF's text), a cell per column:
+            # 'or holding    area, privy' under 'Sewage tank   Soil trtmt.'
+            for j, cell in enumerate(cells):
+                words[j].extend(cell.split())
+            continue
         for m in re.finditer(r"\S+", line):
             centre = (m.start() + m.end()) / 2
             best = min(range(len(spans)), key=lambda j: abs(centre - sum(spans[j]) / 2))

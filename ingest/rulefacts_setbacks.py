@@ -29,7 +29,7 @@ from tools.formulas import Case, Cases, Condition, Const, InputSpec, Row, Rule, 
 COMPONENTS = ("tank", "soil_treatment_area")
 _TANK = re.compile(r"\btanks?\b")
 _AREA = re.compile(
-    r"soil (?:treatment|absorption)|dispersal area|drain ?fields?|absorption (?:area|field)|"
+    r"soil (?:treatment|trtmt\.?|trmt\.?|absorption)|dispersal area|drain ?fields?|absorption (?:area|field)|"
     r"\bmounds?\b|\btrench"
 )
 _BOTH = re.compile(r"\b(?:each|every|any) part of (?:a|the) system|\bsystems? (?:shall|must)")

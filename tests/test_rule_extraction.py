@@ -166,6 +166,14 @@ SHAPES = [
      "subsection\n(B) shall be increased by forty (40) percent.",
      "Tanks", "tank.dwelling.7-3", {"bedrooms": 5, "garbage_disposal": True}, 2590.0),
     # (1,200 + 2 x 325) x 1.4
+    ("percent_increase_rounded_up_to_a_multiple",
+     "(a) The minimum liquid capacity of the septic tanks serving a dwelling shall be 1,150 "
+     "gallons for a dwelling with three or fewer bedrooms, plus 350 gallons for each bedroom over "
+     "three.\n(b) Where the dwelling has a garbage disposal, the capacity required by subsection "
+     "(a) shall be increased by thirty-five percent (35%), and the result rounded up to the next "
+     "multiple of 50 gallons.",
+     "Tanks", "tank.dwelling.7-3", {"bedrooms": 4, "garbage_disposal": True}, 2050.0),
+    # 1,500 x 1.35 = 2,025, rounded up to 2,050
     ("percent_increase_after_the_increase_per_bedroom",
      "5.2.1 The septic tank serving a dwelling of three (3) or fewer bedrooms shall have a "
      "liquid capacity of not less than one thousand two hundred fifty (1,250) gallons.\n"
@@ -1533,6 +1541,23 @@ def test_a_setback_table_row_left_to_a_state_rule_defers_and_keeps_the_table() -
     assert _run([rule], rule.id, feature="well", component="soil_treatment_area").value == 110.0
     public = _run([rule], rule.id, feature="public_well", component="tank")
     assert public.status == "deferred" and "4725" in public.summary
+
+
+def test_a_setback_tables_header_lines_that_lost_their_indent_name_the_columns_in_order() -> None:
+    text = (  # a PDF's text: the header's second and third lines begin at the margin
+        "(a) Every tank and soil treatment area shall be located as Table 304 requires.\n"
+        "TABLE 304. MINIMUM SETBACKS (FEET)\n"
+        "Feature                         Sewage tank   Soil trtmt.\n"
+        "or holding    area, privy\n"
+        "tank\n"
+        "Property line                        15            20\n"
+        "Private water supply well            60           120\n"
+        "Top of bluff                         30            30\n"
+    )
+    section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
+    (rule,) = extract_rules([section], text)
+    assert _run([rule], rule.id, feature="well", component="tank").value == 60.0
+    assert _run([rule], rule.id, feature="well", component="soil_treatment_area").value == 120.0
 
 
 def test_a_texture_a_system_may_not_use_is_unsuitable_not_a_figure() -> None:

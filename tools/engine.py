@@ -312,8 +312,13 @@ def ev(ctx: _Ctx, n: Any) -> tuple[Value, str]:
             f, ft = ev(ctx, n.factor)
             if n.approval and n.approval not in ctx.approvals:
                 ctx.approvals.append(n.approval)
-            value = _num(b, "base") * _num(f, "factor")
-            return _step(ctx, n.label, f"{bt} × {ft}", value, ctx.rule.unit)
+            value, expr = _num(b, "base") * _num(f, "factor"), f"{bt} × {ft}"
+            if n.round_up_to is not None:
+                s, st = ev(ctx, n.round_up_to)
+                step = _num(s, "multiple")
+                value = float(math.ceil(value / step - 1e-9) * step)
+                expr = f"{expr}, rounded up to a multiple of {st}"
+            return _step(ctx, n.label, expr, value, ctx.rule.unit)
         if n.not_applied and n.not_applied not in ctx.not_covered:
             ctx.not_covered.append(n.not_applied)
         return b, bt

@@ -201,6 +201,11 @@ class ConditionalMultiplier(_Record):
         default=None, description="Said when the condition does not hold ('trenches only ...')."
     )
     approval: str | None = Field(default=None, description="Whose approval the factor needs.")
+    round_up_to: Expr | None = Field(
+        default=None,
+        description="'the result rounded up to the next multiple of 50 gallons': the product "
+        "rounded up to a multiple of this.",
+    )
 
 
 class Bounds(_Record):
