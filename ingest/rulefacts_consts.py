@@ -89,7 +89,7 @@ _VALID = re.compile(
     rf"\b(?:expires?|lapses?|becomes? void|is void|shall expire|shall lapse) {_PERIOD} (?:after|from)|"
     rf"\b{_PERIOD} (?:after|from) (?:the date of |its )?issu"
 )
-_MONTHS = [
+MONTHS = [
     "january",
     "february",
     "march",
@@ -105,7 +105,7 @@ _MONTHS = [
 ]
 _UNTIL = re.compile(
     rf"\b(?:(?:is|are|shall be|remains?) valid (?:until|through)|(?:shall |will )?expires? on) "
-    rf"({'|'.join(_MONTHS)}) (\d{{1,2}}),? of "
+    rf"({'|'.join(MONTHS)}) (\d{{1,2}}),? of "
     r"the (?:(?:calendar )?year (?:following|after) the )?(?:calendar )?year (?:in which )?(?:it|the "
     r"permit) (?:was|is) issued"
 )
@@ -155,7 +155,7 @@ def date_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
                     own.add((*_period(m), c.text))
             elif "permit" in read and (u := _UNTIL.search(read)):
                 years = 1 if re.search(r"following|after", u.group(0)) else 0
-                on = f"{_MONTHS.index(u.group(1)) + 1:02d}-{int(u.group(2)):02d}"
+                on = f"{MONTHS.index(u.group(1)) + 1:02d}-{int(u.group(2)):02d}"
                 found["permit"].add((years, f"years@{on}", c.text))
             pumped = (
                 re.search(r"\bpump(?:ed|ing)\b", read) and "tank" in read + section.title.lower()

@@ -16,6 +16,7 @@ import re
 
 from ingest.numbers import read_numbers
 from ingest.records import Section
+from ingest.rulefacts_consts import MONTHS
 from ingest.rulefacts_shapes import extracted_rule, fold, sentences
 from tools.formulas import Const, DateArithmetic, InputSpec, Rule
 
@@ -28,6 +29,14 @@ _NOTICE = re.compile(
     rf"\bwithin (\d+) {_UNIT} after (?:the )?[a-z ]{{0,40}}? (?:mails|sends|gives|serves|issues|"
     r"delivers) (?:a |the )?(?:written )?notice\b"
 )
+_BY_DAY = re.compile(
+    rf"\bby ({'|'.join(MONTHS)}) (\d{{1,2}}),? of the (?:(?:calendar )?year (?:following|after) the )?"
+    r"(?:calendar )?year (?:in which|that|when) (?:the )?(?:owner|person|he|she|they|it)?\s?"
+    r"(?:receives?|is (?:served|given|sent)|gets?) (?:a |the |such |written )*notice\b",
+    re.I,
+)
+"""'by October 1 of the year following the year in which the owner receives a notice of
+noncompliance': that day of the year counted from the year of the notice."""
 _STOP = {
     "shall", "must", "will", "within", "after", "which", "where", "there", "their", "other",
     "under", "section", "chapter", "ordinance", "article", "subdivision", "owner", "owners",
@@ -53,6 +62,26 @@ def notice_deadlines(section: Section) -> list[Rule]:
             continue
         read = read_numbers(sentence) or ""
         start = 0
+        if (day := _BY_DAY.search(read)) is not None:
+            words = _words(read[: day.start()])[-6:]
+            what = " ".join(words[-4:]) or section.title.lower()
+            formula = DateArithmetic(
+                kind="date_arithmetic",
+                label=f"Deadline ({what})",
+                start=NOTICE_DATE.name,
+                unit="years",
+                amount=Const(
+                    kind="const", value=int(bool(re.search(r"following|after", day.group(0)))),
+                    unit="years", quote=sentence, confidence="medium",
+                ),
+                on=f"{MONTHS.index(day.group(1).lower()) + 1:02d}-{int(day.group(2)):02d}",
+            )  # fmt: skip
+            rule = extracted_rule(
+                section, "notice", topic="deadline", asks=f"deadline after a notice ({what})",
+                terms=list(dict.fromkeys(["deadline", *words, *title])), quote=sentence,
+                inputs=[NOTICE_DATE], formula=formula,
+            )  # fmt: skip
+            out.append(rule.model_copy(update={"id": f"{rule.id}.{len(out) + 1}"}))
         for m in _NOTICE.finditer(read):  # "... within 48 hours ..., and ... within 90 days ..."
             clause, start = read[start : m.start()], m.end()
             if re.search(r"\b(?:working|business) days?\b", m.group(0)):

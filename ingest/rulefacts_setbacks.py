@@ -88,8 +88,8 @@ _NAMED_DEFERS = re.compile(
 
 _KEYS: tuple[tuple[str, str], ...] = (
     ("lake_natural_environment", r"natural environment"),
-    ("lake_recreational_development", r"recreation(?:al)? development"),
-    ("lake_general_development", r"general development"),
+    ("lake_recreational_development", r"recreation(?:al)? dev(?:elopment\b|\.|\b)"),
+    ("lake_general_development", r"general dev(?:elopment\b|\.|\b)"),
     ("property_line", r"property (?:line|boundary)|lot line"),
     ("well", r"\bwells?\b"),
     ("water_suction_pipe", r"suction"),

@@ -1086,6 +1086,28 @@ def test_each_deadline_counted_from_a_notice_is_a_rule_of_its_own() -> None:
     assert got == ["2026-03-05", "2026-05-02", "2027-03-03"]  # working days are not counted
 
 
+@pytest.mark.parametrize(
+    ("sentence", "due"),
+    [
+        pytest.param("The owner of a system that fails to protect groundwater shall upgrade, "
+                     "replace or abandon it by October 1 of the year following the year in which "
+                     "the owner receives a notice of noncompliance.", "2027-10-01",
+                     id="a-day-of-the-following-year"),
+        pytest.param("The owner shall abandon the system by December 31 of the year in which the "
+                     "owner receives the notice.", "2026-12-31", id="a-day-of-the-same-year"),
+    ],
+)  # fmt: skip
+def test_a_deadline_on_a_day_of_the_year_counted_from_a_notice_is_a_rule(
+    sentence: str, due: str
+) -> None:
+    from datetime import date
+
+    rules = [
+        r for r in extract_rules([_section(sentence, "Failing systems")]) if r.topic == "deadline"
+    ]
+    assert [_run([r], r.id, notice_date=date(2026, 3, 3)).value_text for r in rules] == [due]
+
+
 def test_a_deadline_opening_its_sentence_takes_its_words_from_the_sentence_that_gave_notice() -> (
     None
 ):
@@ -1553,11 +1575,15 @@ def test_a_setback_tables_header_lines_that_lost_their_indent_name_the_columns_i
         "Property line                        15            20\n"
         "Private water supply well            60           120\n"
         "Top of bluff                         30            30\n"
+        "OHWL, Natural Environment lake      175           175\n"
+        "OHWL, Recreational Dev. lake        110           110\n"
     )
     section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
     (rule,) = extract_rules([section], text)
     assert _run([rule], rule.id, feature="well", component="tank").value == 60.0
     assert _run([rule], rule.id, feature="well", component="soil_treatment_area").value == 120.0
+    dev = _run([rule], rule.id, feature="lake_recreational_development", component="tank")
+    assert dev.value == 110.0  # 'Dev.' is the class's name cut short, not an unclassed water
 
 
 def test_a_texture_a_system_may_not_use_is_unsuitable_not_a_figure() -> None:
