@@ -106,6 +106,13 @@ _PERIOD = re.compile(
 _ONE = {"annual": "year", "yearly": "year", "monthly": "month", "weekly": "week", "dai": "day"}
 
 
+def same_period(said: str, question: str) -> bool:
+    """Whether a period the text says is one the question states, counted in months ('twelve
+    (12) months' and 'one year')."""
+    ours, theirs = _in_months(said), _in_months(question)
+    return any(abs(a - b) <= 0.02 * max(a, b) for a in ours for b in theirs)
+
+
 def _in_months(text: str) -> set[float]:
     """The periods a text states, in months ('three (3) years' -> {36.0}; '36 months',
     'annually', 'every year' -> {36.0}, {12.0}, {12.0})."""
@@ -282,18 +289,30 @@ def age_check(question: str, provision: str) -> tuple[str, str] | None:
     years ago. Is it still good?', '... 14 months ago. Do we need a new one?') against how long
     the provision says it stays good ('good for 18 months', 'made within the twelve (12) months
     before the date of closing'): still good when no older than that; a new one needed when
-    older. With the provision's term; None when the question states no age or asks neither, or
-    the provision states no one term."""
+    older; whether one is still in time ('turned down 3 weeks ago: still within the time to
+    appeal?') against the window the provision gives after the event ('within fifteen (15) days
+    after the decision'); whether one is overdue ('last pumped 5 years ago') against the interval
+    of the asked case ('every six (6) years' for a seasonal dwelling). With the provision's term; None when the question states no age or
+    asks neither, or the provision states no one term."""
     asking = asking_and_context(question)[0]
     age = phrase("time_ago").search(question)
-    still = phrase("still_good").search(asking)
+    in_time = phrase("still_in_time").search(asking)  # '... 3 weeks ago. Still time to appeal?'
+    still = in_time or phrase("still_good").search(asking)
     anew = phrase("asks_new_one").search(asking) and lexicon().pattern(
         lexicon().requirement
     ).search(asking)
-    if age is None or not (still or anew):
+    overdue = phrase("asks_overdue").search(asking)  # 'last pumped 5 years ago. Are we overdue?'
+    if age is None or not (still or anew or overdue):
         return None
     ages = _in_months(phrase("article_as_one").sub("1", age.group(1)))
-    terms = {m.group(1) or m.group(2) for m in phrase("stays_good_for").finditer(provision)}
+    if overdue and not (still or anew):
+        every = figure(provision, "frequency", question)  # the interval of the asked case
+        spans = _in_months(every or "")
+        if len(ages) != 1 or len(spans) != 1 or every is None:
+            return None
+        return ("Yes" if min(ages) > min(spans) else "No"), every
+    window = phrase("window_after") if in_time else phrase("stays_good_for")
+    terms = {m.group(1) or m.group(2) for m in window.finditer(provision)}
     months = {t: _in_months(t) for t in terms}
     if len(ages) != 1 or len(terms) != 1 or len(next(iter(months.values()))) != 1:
         return None

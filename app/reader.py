@@ -609,14 +609,30 @@ def figure(text: str, name: str, question: str = "") -> str | None:
         wanted = set(stems(question)) | {_stem(w) for w in synonyms_of(question)}
         cuts = [0, *(m.end() for m in phrase("clause_end").finditer(text)), len(text)]
 
-        def overlap(m: re.Match[str]) -> tuple[bool, int]:
+        def overlap(m: re.Match[str]) -> tuple[bool, bool, int]:
             start = max(c for c in cuts if c <= m.start())
             end = min((c for c in cuts if c >= m.end()), default=len(text))
             clause = text[start:end]  # not the other case's figure ('a seasonal dwelling ...')
-            return not other_case(question, clause), len(wanted & set(stems(clause)))
+            return (
+                not other_case(question, clause),
+                _excepted_case(text, start, m.start(), wanted),
+                len(wanted & set(stems(clause))),
+            )
 
         best = max(found, key=overlap)  # the first of the best
     return best.group(0).strip(" ,.;")
+
+
+def _excepted_case(text: str, start: int, at: int, wanted: set[str]) -> bool:
+    """Whether the figure at `at` is an exception's ('..., except that within a shoreland area
+    ... not less than 54 inches') whose case the question names: a word of the exception's
+    condition, between its 'except'/'unless' and the figure, that the text says nowhere else."""
+    said = phrase("excepted_case").search(text, start, at)
+    if said is None:
+        return False
+    rest = text[: said.start()] + text[at:]
+    own = set(stems(said.group(0))) - set(stems(rest))
+    return bool(own & wanted)
 
 
 def _clause_at(text: str, start: int, end: int) -> str:

@@ -221,14 +221,20 @@ def _flag_or_choice(spec: Any, text: str) -> Any:
         by_depth = _depth_choice(spec.choices, low)
         if by_depth is not None:
             return by_depth
-        hits = [
-            c for c in spec.choices if re.search(rf"\b{re.escape(c.replace('_', ' '))}s?\b", low)
-        ]
+        hits = [c for c in spec.choices if any(re.search(rf"\b{n}s?\b", low) for n in _said(c))]
         if len(hits) > 1:  # 'a bed (not trenches)', 'a mound instead of a trench'
             hits = [c for c in hits if not _negated_choice(c).search(low)] or hits
         longest = [c for c in hits if c.count("_") == max((h.count("_") for h in hits), default=0)]
         return longest[0] if len(longest) == 1 else None  # "Heron Lake" over "lake"
     return None
+
+
+def _said(choice: str) -> list[str]:
+    """How a text names a choice ('lake_natural_environment'): its words in order, or with its
+    first word (the kind of feature) last, as English puts it ('Natural Environment lake')."""
+    words = [re.escape(w) for w in choice.split("_")]
+    turned = [*words[1:], words[0]]
+    return list(dict.fromkeys(" ".join(w) for w in (words, turned)))
 
 
 def inputs_for(

@@ -222,10 +222,12 @@ def _corrects_a_figure(claim: str, quotes: list[str], question: str) -> bool:
     says = re.search(r"\bthe ordinance says (.{3,80}?)\.(?:\s|$)", claim)
     if says and any(fold_ws(says.group(1)).lower() in q.lower() for q in quotes):
         # 'No: the ordinance says ten months' (a quoted figure, in words) against '90 days'
+        from app.premises import same_period
         from app.reader import carries, one_period, words_and_digits
 
         question = one_period(question)
-
+        if same_period(says.group(1), question):
+            return False  # 'every year' against 'twelve (12) months': no wrong figure to correct
         ours = words_and_digits(says.group(1))
         kinds = {k for k, _ in _typed_figures(says.group(1), words_and_digits)}
         if any(

@@ -114,6 +114,10 @@ ASKED_OR_NOT = [
      "list", False),
     ("what-is-on-the-list", "What work can be done without a permit? What's on the list?", "list",
      True),
+    ("what-does-not-need", "What septic work doesn't need a permit in Alder County?", "list",
+     True),
+    ("what-it-needs-is-no-list", "What does a new holding tank need before it is used?", "list",
+     False),
 ]  # fmt: skip
 
 
@@ -438,6 +442,28 @@ def test_how_many_counts_the_asked_thing_not_another_figure() -> None:
     assert (
         figure("Borings shall go eight (8) feet below grade.", "count", "how many borings?") is None
     )
+
+
+EXCEPTED = (
+    "Each new soil treatment area shall have not less than 42 inches of vertical separation to "
+    "the saturated soil, except that within a shoreland area the vertical separation shall be "
+    "not less than 54 inches."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "found"),
+    [
+        pytest.param("We are inside the shoreland area with 48 inches of separation. Enough?",
+                     "54 inches", id="the-case-the-exception-names"),
+        pytest.param("We have 48 inches of separation to the mottled soil. Is that enough?",
+                     "42 inches", id="no-case-named-the-rule"),
+        pytest.param("Is 48 inches of vertical separation enough for a new soil treatment area?",
+                     "42 inches", id="the-rules-own-words-name-no-exception"),
+    ],
+)  # fmt: skip
+def test_an_exceptions_figure_answers_the_case_it_names(question: str, found: str) -> None:
+    assert figure(EXCEPTED, "distance", question) == found
 
 
 def test_figures_are_verbatim_with_their_unit() -> None:

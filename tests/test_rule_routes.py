@@ -391,6 +391,27 @@ def test_a_shallow_well_row_is_chosen_where_the_deeper_one_is_not_its_own_choice
 
 
 @pytest.mark.parametrize(
+    ("question", "choice"),
+    [
+        pytest.param("a cabin on a Natural Environment lake: how far back?",
+                     "lake_natural_environment", id="class-named-before-its-kind"),
+        pytest.param("how far from a lake natural environment shoreline?",
+                     "lake_natural_environment", id="as-the-key-reads"),
+        pytest.param("how far from the lake?", None, id="no-class-named"),
+    ],
+)  # fmt: skip
+def test_a_lake_class_is_chosen_by_its_name_in_either_order(question: str, choice: str) -> None:
+    from app.rule_route import _flag_or_choice
+    from tools.formulas import InputSpec
+
+    spec = InputSpec(
+        kind="choice", name="feature", label="feature",
+        choices=["lake_natural_environment", "lake_general_development", "well"],
+    )  # fmt: skip
+    assert _flag_or_choice(spec, question) == choice
+
+
+@pytest.mark.parametrize(
     ("text", "feature"),
     [
         pytest.param("how far from the neighbor's well?", "well", id="the-neighbours-well"),

@@ -166,6 +166,8 @@ def test_negations_and_yes_no_must_be_what_the_quote_says(line: str, quote: str,
         pytest.param("Permits last 2 years, right?", "No: the ordinance says twelve (12) months [1].", True, id="same-kind-other-unit"),
         pytest.param("Permits last a year, right?", "No: the ordinance says 12 inches [1].", False, id="another-kind-of-figure"),
         pytest.param("Do we get a full year?", "No: the ordinance says six (6) months [1].", True, id="a-full-year-is-a-stated-period"),
+        pytest.param("Do I have to renew it every year?", "No: the ordinance says twelve (12) months [1].", False, id="every-year-is-twelve-months"),
+        pytest.param("Do I have to replace it every month?", "No: the ordinance says six (6) months [1].", True, id="every-month-is-a-stated-period"),
     ],
 )  # fmt: skip
 def test_a_no_to_a_wrong_figure_is_supported_by_the_quoted_figure(

@@ -46,6 +46,9 @@ PREMISES = [
     ("that-works-right-asks-about-the-story",
      "Since permits are good for 24 months, we'll start next year. That works, right?", PERMIT,
      "No"),
+    ("still-the-rule-asks-about-the-story",
+     "The tank guy told me the city makes you pump every 4 years. That's still the rule, right?",
+     PUMPING, "No"),
     ("yeah-tag", "Permits last 12 months, yeah?", PERMIT, "No"),
     ("yes-tag", "Permits last six months, yes?", PERMIT, "Yes"),
     ("doubles-is-two-times", "Starting before the permit just doubles the fee, right?", TRIPLED,
@@ -515,6 +518,15 @@ WITHIN = (
     "The seller shall provide a certificate based on a compliance inspection made within the "
     "twelve (12) months before the date of closing."
 )
+APPEAL = (
+    "A person aggrieved by a decision of the administrator may appeal by filing a written notice "
+    "of appeal within fifteen (15) days after the decision."
+)
+INTERVALS = (
+    "A septic tank serving a year-round dwelling shall be pumped at least once every four (4) "
+    "years. A septic tank serving a seasonal dwelling shall be pumped at least once every six (6) "
+    "years."
+)
 AGED = {
     "older-than-its-term-is-no-longer-good": (
         "Our inspection was done 2 years ago and it passed. Is it still good for the sale?",
@@ -529,6 +541,21 @@ AGED = {
         "We had the inspection 6 months ago. Do we need a new one before closing?", WITHIN,
         ("No", "twelve (12) months")),
     "no-age-decides-nothing": ("Is the certificate still good?", CERTIFICATE, None),
+    "past-the-window-after-the-event-is-too-late": (
+        "The administrator turned down our permit 3 weeks ago. Am I still within the time to "
+        "appeal?", APPEAL, ("No", "fifteen (15) days")),
+    "inside-the-window-after-the-event-is-in-time": (
+        "They denied the permit 10 days ago. Is there still time to appeal?", APPEAL,
+        ("Yes", "fifteen (15) days")),
+    "older-than-the-cases-interval-is-overdue": (
+        "We live here year-round. The tank was last pumped 5 years ago. Are we overdue?",
+        INTERVALS, ("Yes", "at least once every four (4) years")),
+    "within-the-cases-interval-is-not-overdue": (
+        "Our cabin is a seasonal dwelling. The tank was last pumped 5 years ago. Are we overdue?",
+        INTERVALS, ("No", "at least once every six (6) years")),
+    "a-window-is-no-term-a-thing-stays-good": (
+        "The inspection was done 10 months ago. Is it still valid?",
+        "The inspector shall file the report within ten (10) days after the inspection.", None),
 }  # fmt: skip
 
 
