@@ -188,16 +188,17 @@ def _repeated_sentences(
 
 def _long_edges(lines: Sequence[L], drop: set[int]) -> set[int]:
     """A running head or footer too long for a shape to be trusted ('CITY OF <NAME>, MINNESOTA -
-    CITY CODE CHAPTER 34 | SUBSURFACE SEWAGE TREATMENT SYSTEMS'): the very same line, at most
-    `MAX_SENTENCE` characters, opening or closing a page (of a PDF, or after a form feed) on at
-    least `MIN_REPEATS` pages and printed nowhere else."""
+    CITY CODE CHAPTER 34 | SUBSURFACE SEWAGE TREATMENT SYSTEMS', a browser's footer of the
+    page's address and 'n/N'): lines of one shape, at most `MAX_SENTENCE` characters, opening
+    or closing a page (of a PDF, or after a form feed) on at least `MIN_REPEATS` pages and
+    printed nowhere else."""
     kept, edge = _page_edges(lines, drop)
     pages = [getattr(ln, "pdf_page", None) for ln in lines]
     where: dict[str, list[int]] = {}
     for i in kept:
         s = " ".join(lines[i].text.split())
         if MAX_CHARS < len(s) <= MAX_SENTENCE:
-            where.setdefault(s, []).append(i)
+            where.setdefault(shape(s), []).append(i)
     return {
         i
         for idx in where.values()

@@ -103,8 +103,8 @@ def _divided_count(quote: str, over: float, per: float, dropped: bool) -> Extrem
 _BASEMENT = re.compile(
     r"unfinished (?:basement|lower level)[^.;]{0,40}?\b(?:counts?|is counted|shall be counted) as "
     r"(?:one|1|a|an)"
-    r" (?:additional |more )?bedroom|unfinished basement[^.;]{0,40}?\b(?:shall|must|will) be "
-    r"(?:designed|sized) (?:for|as if it had) (?:one|1|an?) (?:additional |more |extra )?bedroom|\b(?:one|1|an) additional bedroom (?:shall|must|will) be "
+    r" (?:additional |more )?bedroom|unfinished (?:basement|lower level)[^.;]{0,40}?\b(?:shall|must|will) be "
+    r"(?:designed|sized) (?:for|as if it had) (?:one|1|an?)(?: \(1\))? (?:additional |more |extra )?bedroom|\b(?:one|1|an) additional bedroom (?:shall|must|will) be "
     r"(?:added|counted)[^.;]{0,60}?\bunfinished basement"
     r"|\b(?:basement|lower level) that is unfinished\b[^.;]{0,60}?\b(?:counts?|is counted|shall be "
     r"counted) as (?:containing |having )?(?:one|1|an?) (?:additional |more )?bedroom"
@@ -113,7 +113,8 @@ _BASEMENT = re.compile(
 be designed as if it had one (1) more bedroom', 'At least one
 additional bedroom shall be added in the design of a septic system with an unfinished
 basement.', 'A dwelling with an unfinished basement shall be designed for one (1) bedroom
-more than the number shown on its plans.', 'A lower level that is unfinished at the time of the
+more than the number shown on its plans.', 'A dwelling with an unfinished lower level shall be
+designed for one (1) more bedroom than the plans show.', 'A lower level that is unfinished at the time of the
 permit shall be counted as containing one (1) bedroom.'"""
 BASEMENT = InputSpec(
     name="unfinished_basement", kind="flag", default=False,

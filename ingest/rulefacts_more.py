@@ -47,7 +47,11 @@ from tools.formulas import (
 
 _FIG = r"\d{1,3}(?:,\d{3})+|\d+"
 _LABEL = r"\d+(?:\s*(?:,|or|-|to|through)\s*(?:or\s+)?\d+)*(?:\s+or\s+(?:more|less|fewer))?"
-_ROW = re.compile(rf"^\s*(?P<label>{_LABEL})(?P<figs>(?:\s{{2,}}(?:{_FIG}))+)\s*$")
+_ROW = re.compile(
+    rf"^\s*(?P<label>{_LABEL})(?:\s+/\s+[^\s/][^/]*?)?(?P<figs>(?:\s{{2,}}(?:{_FIG}))+)\s*$"
+)
+"""A bedroom table's row: its count (a second spelling after a slash, '1 or 2 / 1 o 2', is passed
+over) and its figures."""
 _BEYOND = re.compile(
     r"each (?:additional )?bedroom (?:over|above|beyond|in excess of|more than) (\d+),? (?:add )?"
     r"((?:(?:add )?\+?\d+(?:\.\d+)? ?)+)$"
@@ -90,8 +94,24 @@ def _top(ranges: list[tuple[float | None, float | None]]) -> float | None:
     return high if high is not None else (low + 1 if low is not None else None)
 
 
+def ruled_spans(raw: list[str], first: int, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The figure columns' spans widened to the runs of the rule line printed right above a
+    table's first row ('------  ------------ -----------'), where each column stands in its own
+    run: a header set left in a wide column ('Soil treatment area' over right-set figures) is
+    then read as that column's; the spans as they are where no such line is printed."""
+    above = next((line for line in reversed(raw[:first]) if line.strip()), "")
+    if not re.fullmatch(r"\s*[-=_]{3,}(?:\s+[-=_]{3,})*\s*", above):
+        return spans
+    runs = [(m.start(), m.end()) for m in re.finditer(r"[-=_]+", above)]
+    wide = [next((r for r in runs if r[0] - 1 <= a and b <= r[1] + 1), None) for a, b in spans]
+    if any(r is None for r in wide) or len(set(wide)) != len(wide):
+        return spans
+    return [r for r in wide if r is not None]
+
+
 def columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
-    """The words above each figure column (a word goes to the column whose span it overlaps)."""
+    """The words above each figure column (a word goes to the column whose span holds its
+    centre, else to the nearest)."""
     words: list[list[str]] = [[] for _ in spans]
     starts: dict[int, int] = {}  # where a column's header begins on a line: a word below that
     for n, line in enumerate(header):  # starts there continues it ('With garbage disposal' / ...)
@@ -105,6 +125,7 @@ def columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
         for m in re.finditer(r"\S+", line):
             centre = (m.start() + m.end()) / 2
             best = min(range(len(spans)), key=lambda j: abs(centre - sum(spans[j]) / 2))
+            best = next((j for j, (a, b) in enumerate(spans) if a <= centre <= b), best)
             best = starts.get(m.start(), best)
             if m.end() >= spans[0][0] - 2:  # words left of the figures head the label column
                 if not words[best] or best not in starts.values():
@@ -221,7 +242,7 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         ranges.append(r)
     if any(a[1] is None or b[0] != a[1] for a, b in itertools.pairwise(ranges)):
         return []
-    heads = spoken[1:] if spoken else columns(header, spans)
+    heads = spoken[1:] if spoken else columns(header, ruled_spans(raw, first, spans))
     after = " ".join(fold(line) for line in raw[last + 1 : last + 3] if line.strip())
     beyond = None
     printed = ""
@@ -439,7 +460,9 @@ def _beyond_said(text: str, top: float | None, unit: str) -> tuple[list[float], 
         if step is None or over is None or top is None or float(over) != top:
             continue
         if ("day" in said or said == "gpd") == (unit == "gpd"):
-            return [float(step)], sentence.strip()
+            # a table has no full stop: its sentence begins at its item's mark ('(b) For ...')
+            marks = list(re.finditer(r"(?:^|\s)(\([a-zA-Z]\) )", sentence))
+            return [float(step)], sentence[marks[-1].start(1) if marks else 0 :].strip()
     return [], ""
 
 

@@ -22,7 +22,7 @@ import re
 from ingest.gutter import source_lines
 from ingest.numbers import read_numbers
 from ingest.records import Section
-from ingest.rulefacts_more import columns
+from ingest.rulefacts_more import columns, ruled_spans
 from ingest.rulefacts_shapes import extracted_rule, fold, sentences
 from tools.formulas import Case, Cases, Condition, Const, InputSpec, Row, Rule, Table
 
@@ -328,6 +328,17 @@ _RULE_ROW = re.compile(
 as Minn. R. ch. 4725 requires')."""
 
 
+def _first_cells(found: list[tuple[int, re.Match[str]]]) -> list[str]:
+    """Each row's label; where every row's label is two cells and the second cells stand in one
+    column ('Private water well      Pozo de agua privado': a translation, or a second name),
+    the first cell names the feature."""
+    labels = [m.group("label") for _, m in found]
+    cells = [list(re.finditer(r"\S+(?: \S+)*", label)) for label in labels]
+    if all(len(c) == 2 for c in cells) and len({c[1].start() for c in cells}) == 1:
+        return [c[0].group(0) for c in cells]
+    return labels
+
+
 def _table_rows(section: Section, source: str, rows: _Rows) -> str:
     """Rows of a fixed-width table in feet with a figure column per part of the system."""
     raw = source_lines(source, section.char_start, section.char_end) if source else []
@@ -405,14 +416,15 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
         )
         for j in range(k)
     ]
-    heads = columns(header, spans)
+    heads = columns(header, ruled_spans(raw, first, spans))
     comps = [_components(h) for h in heads] if k > 1 else [COMPONENTS]
     if any(len(c) != 1 for c in comps) and k > 1:
         return ""
     text = fold(section.text)
+    named = _first_cells(found)
     for n, (_, m) in enumerate(found):
         more = [*after.get(n, []), *(suffix if n == len(found) - 1 else [])]
-        label = " ".join([*prefix[n], m.group("label"), *more])
+        label = " ".join([*prefix[n], named[n], *more])
         line = fold(" ".join([*prefix[n], m.group(0), *more]))
         if line not in text or read_numbers(label) is None:
             continue

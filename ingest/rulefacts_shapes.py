@@ -34,9 +34,11 @@ OVER = r"(?:over|above|beyond|in excess of|more than)"
 _EACH = rf"(?:for )?(?:each|every) (?:additional )?bedroom {OVER} (\d+)"
 INC_AFTER = re.compile(
     rf"(\d+(?:\.\d+)?) {_GALLONS}(?: more| additional| (?:shall|must|will) be added| (?:is|are) added)?"
+    r"(?: to (?:the|that) [a-z -]{1,40}?)?"
     rf" (?:for|per) (?:each|every) (?:additional )?bedroom {OVER} (\d+)"
 )
-"""'250 gallons for each bedroom over three' (as read): step, unit, count."""
+"""'250 gallons for each bedroom over three', '325 gallons shall be added to the six-bedroom
+capacity for each bedroom over six' (as read): step, unit, count."""
 INC_BEFORE = re.compile(
     rf"{_EACH},? [^.;]*?(?:increase[sd]? by|add|plus|an additional|additional) (\d+(?:\.\d+)?) {_GALLONS}"
 )

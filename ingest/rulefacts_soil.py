@@ -71,13 +71,13 @@ _LEAST = re.compile(
 )
 _BED = re.compile(
     r"\bwhere a bed is used\b[^.]*\b(?:multiplied by|times) (\d+(?:\.\d+)?)\b"
-    r"|\ba bed(?: system)?\b[^.]*?\barea (?:of )?(?:not less than|at least|no less than) "
+    r"|\ba bed(?: system)?\b[^.]*?\barea (?:of |(?:shall|must) be )?(?:not less than|at least|no less than) "
     r"(\d+(?:\.\d+)?) times\b",
     re.I,
 )
 """'Where a bed is used in place of trenches, the area ... shall be multiplied by one and
 one-half (1.5).' / 'A bed ... shall have a bottom area not less than 1.5 times the area
-required for trenches'."""
+required for trenches' / '... and its bottom area shall be at least 1.3 times the area'."""
 _TEXTURE = InputSpec(name="soil_texture", kind="choice", label="soil texture (e.g. loam)")
 
 

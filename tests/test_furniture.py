@@ -108,6 +108,17 @@ def test_a_long_running_head_repeated_atop_every_page_is_furniture() -> None:
     assert len(heads) == 5 and all(i in gone for i in heads)
 
 
+def test_a_browsers_long_footer_with_the_pages_count_closing_every_page_is_furniture() -> None:
+    lines = _slides("34.0{n} {title}")
+    url = "https://www.codes.example.org/MN/AlderbrookCity/html/AlderbrookCity34/AlderbrookCity3400.html"
+    for page in range(5, 0, -1):  # after each page's last line: the address and 'n/5'
+        at = max(i for i, ln in enumerate(lines) if ln.pdf_page == page) + 1
+        lines.insert(at, _Src(f"{url}  {page}/5", 0, page))
+    gone = furniture_indices(lines)
+    feet = [i for i, ln in enumerate(lines) if ln.text.startswith("https://")]
+    assert len(feet) == 5 and all(i in gone for i in feet)
+
+
 def test_a_long_line_repeated_in_the_text_is_not_furniture() -> None:
     lines = _slides("34.0{n} {title}")
     long = "Every septic tank serving a dwelling shall be pumped by a licensed maintenance business, and"

@@ -471,6 +471,37 @@ _OPEN_LAST_ROW = (
 )
 
 
+_TWO_SPELLINGS = (
+    "(a) The septic tanks shall have together at least the capacity of Table 7.11.\n"
+    "TABLE 7.11 - SEPTIC TANK CAPACITY, IN GALLONS\n"
+    "Bedrooms              Minimum liquid capacity\n"
+    "------------------    ------------------------\n"
+    "1 or 2 / 1 o 2                  1,050\n"
+    "3                               1,300\n"
+    "4                               1,550\n"
+    "(b) For a dwelling with more than four bedrooms, 275 gallons shall be added to the "
+    "four-bedroom capacity for each bedroom over four.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("bedrooms", "gallons"),
+    [
+        pytest.param(2, 1050.0, id="a-count-printed-in-two-spellings"),
+        pytest.param(4, 1550.0, id="the-last-row"),
+        pytest.param(6, 2100.0, id="added-to-the-last-rows-capacity-for-each-bedroom-over"),
+    ],
+)
+def test_a_bedroom_table_reads_a_count_printed_twice_and_a_step_added_to_its_last_row(
+    bedrooms: int, gallons: float
+) -> None:
+    section = _section(_TWO_SPELLINGS, "Septic tank capacity", "7.11").model_copy(
+        update={"char_end": len(_TWO_SPELLINGS)}
+    )
+    rules = extract_rules([section], _TWO_SPELLINGS)
+    assert _run(rules, "tank.table.7.11", bedrooms=bedrooms).value == gallons
+
+
 @pytest.mark.parametrize(
     ("bedrooms", "gallons"),
     [
@@ -661,7 +692,40 @@ NUMBERED_ITEMS = (
     "(4) From a property line: fifteen (15) feet; and\n"
     "(5) From a buried water supply pipe: ten (10) feet.\n"
 )
+TWO_LANGUAGE_SETBACKS = (
+    "(a) Every tank and soil treatment area shall be set back as Table 6 shows.\n"
+    "TABLE 6 - MINIMUM SETBACKS, IN FEET\n"
+    "TABLA 6 - DISTANCIAS MINIMAS, EN PIES\n"
+    "Feature                     Elemento                        Tank     Soil treatment area\n"
+    "                                                            Tanque   Area de tratamiento\n"
+    "--------------------------  ------------------------------  ------   -------------------\n"
+    "Property line               Lindero de la propiedad            14                    16\n"
+    "Private water well          Pozo de agua privado               55                   105\n"
+    "Public water supply well    Pozo de abastecimiento publico    130                   160\n"
+    "Top of bluff                Borde superior del risco           30                    45\n"
+)
 TABLE_CELLS = [
+    (
+        "a_head_set_left_over_right_set_figures_is_its_ruled_column",
+        "TWO_LANGUAGE_SETBACKS",
+        "property_line",
+        "soil_treatment_area",
+        16.0,
+    ),
+    (
+        "a_second_label_column_does_not_name_the_feature",
+        "TWO_LANGUAGE_SETBACKS",
+        "well",
+        "tank",
+        55.0,
+    ),
+    (
+        "a_second_label_column_keeps_public_wells_apart",
+        "TWO_LANGUAGE_SETBACKS",
+        "public_well",
+        "soil_treatment_area",
+        160.0,
+    ),
     ("numbered_item_figure_for_the_tank", "NUMBERED_ITEMS", "well", "tank", 70.0),
     ("numbered_item_figure_for_the_area", "NUMBERED_ITEMS", "well", "soil_treatment_area", 95.0),
     ("numbered_item_broken_over_two_lines", "NUMBERED_ITEMS", "teal_lake", "tank", 115.0),
@@ -711,6 +775,7 @@ def test_a_fixed_width_setback_table_in_feet_is_read_by_its_columns_and_rows(
         "DASHED_SETBACKS": DASHED_SETBACKS,
         "HYPHENATED_SETBACKS": HYPHENATED_SETBACKS,
         "NUMBERED_ITEMS": NUMBERED_ITEMS,
+        "TWO_LANGUAGE_SETBACKS": TWO_LANGUAGE_SETBACKS,
     }[table]
     section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
     (rule,) = extract_rules([section], text)
@@ -1300,6 +1365,12 @@ _DESIGNED_FOR = (
     "(b) A dwelling with an unfinished basement or lower level shall be designed for one (1) "
     "bedroom more than the number shown on its plans."
 )
+_LOWER_LEVEL_ONE_MORE = (
+    "(a) A trench serving a dwelling shall have not less than 240 square feet of bottom area "
+    "per bedroom.\n"
+    "(b) A dwelling with an unfinished lower level shall be designed for one (1) more bedroom "
+    "than the plans show."
+)
 
 _AS_IF_IT_HAD = (
     '2. "Bedroom" means any room that is or could be used for sleeping. A finished room in a '
@@ -1352,6 +1423,9 @@ def test_the_rooms_the_text_calls_bedrooms_are_counted_when_told(
         pytest.param(_COUNTS_AS, "flow", False, 620.0, id="without-one-no-more"),
         pytest.param(_COUNTS_AS, "area", True, 1050.0, id="area-from-the-raised-flow-once"),
         pytest.param(_DESIGNED_FOR, "area", True, 960.0, id="designed-for-one-more"),
+        pytest.param(
+            _LOWER_LEVEL_ONE_MORE, "area", True, 960.0, id="a-lower-level-designed-for-one-more"
+        ),
     ],
 )
 def test_an_unfinished_basement_counts_one_bedroom_more_once(
@@ -1530,6 +1604,9 @@ BED_SENTENCES = [  # (id, the bed's sentence, system, square feet for 4 bedrooms
     ("a-bed-system-is-a-multiple-in-figures", "(b) A bed system shall be used only on level "
      "ground and shall have a bottom area of at least 2 times the area of trenches.",
      "bed", 1400.0),
+    ("a-bed-area-that-shall-be-at-least-a-multiple", "(b) A bed system may be used only where the "
+     "lot is too small for trenches, and its bottom area shall be at least 1.2 times the area "
+     "required for trenches under paragraph (a).", "bed", 840.0),
 ]  # fmt: skip
 
 
