@@ -15,7 +15,8 @@ import numpy as np
 
 from app.lexicon import lexicon, phrase
 from app.settings import PROJECT_ROOT
-from core.places import initialism_mentions, name_forms
+from core.places import initialism_mentions, name_forms, names_a_feature
+from core.places import words as place_words
 from index.embed import english_words
 
 OUTSIDE_CORPUS = PROJECT_ROOT / "data" / "places" / "outside-corpus.txt"
@@ -46,6 +47,7 @@ class _Names:
     def __init__(self, items: tuple[tuple[str, str], ...]) -> None:
         self.keys = [key for key, _ in items]
         self.patterns: dict[str, list[re.Pattern[str]]] = {}
+        self.full: dict[str, set[tuple[str, ...]]] = {}
         self.by_run: dict[str, set[str]] = {}
         self.always: set[str] = set()
         self.joined: dict[str, str] = {}
@@ -53,6 +55,7 @@ class _Names:
         for key, name in items:
             forms = {name.lower(), key.lower().replace("-", " "), key.lower()}
             forms |= {" ".join(f) for f in short[key]}
+            self.full[key] = {place_words(name), place_words(key)}
             self.patterns[key] = [
                 re.compile(r"(?<![a-z])" + re.escape(f) + r"(?:'s)?(?![a-z])") for f in forms
             ]
@@ -65,6 +68,7 @@ class _Names:
             self.joined[key] = re.sub(r"[^a-z]", "", name.lower())
         self.spaced = {key for key, name in items if " " in name}
         self.last = {key: re.findall(r"[a-z]+", name.lower())[-1:] for key, name in items}
+        self.words = {key: set(re.findall(r"[a-z]+", name.lower())) for key, name in items}
         self.targets = [self.joined[k] for k in self.keys]
         self.lengths = np.array([len(t) for t in self.targets], dtype=np.float32)
         self.counts = np.stack([_letter_counts(t) for t in self.targets]) if items else None
@@ -104,9 +108,14 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
     spans: list[tuple[int, int]] = []
     own: dict[str, list[tuple[int, int]]] = {}
     shadowed: set[str] = set()
+    features: dict[str, int] = {}  # keys named only by a word of a lake's name ('Loon Lake')
     for key in maybe:
         for pattern in names.patterns[key]:
             for m in pattern.finditer(low):
+                form = place_words(m.group(0))
+                if names_a_feature(form, names.full[key], low[m.end() :]):
+                    features[key] = min(features.get(key, m.start()), m.start())
+                    continue
                 own.setdefault(key, []).append(m.span())
                 spans.append(m.span())
                 if key not in found or m.start() < found[key]:
@@ -129,15 +138,18 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
             found[key] = pos
     words = [(m.start(), m.group()) for m in re.finditer(r"[a-z]+", low)]
     free = [(p, w) for p, w in words if not any(a <= p < b for a, b in spans)]
-    candidates = [
-        *(w for _, w in free),
-        *(a + b for (_, a), (_, b) in itertools.pairwise(free)),
-        *(a + b + c for (_, a), (_, b), (_, c) in zip(free, free[1:], free[2:], strict=False)),
+    joined = [
+        *((w,) for _, w in free),
+        *((a, b) for (_, a), (_, b) in itertools.pairwise(free)),
+        *((a, b, c) for (_, a), (_, b), (_, c) in zip(free, free[1:], free[2:], strict=False)),
     ]
     # an everyday or ordinance word is never a typo of a name
-    candidates = [
-        w for w in candidates if len(w) >= 4 and w not in _keywords() and w not in _not_places()
-    ]
+    parts_of = {
+        "".join(p): p
+        for p in joined
+        if len("".join(p)) >= 4 and "".join(p) not in _keywords() | _not_places()
+    }
+    candidates = list(parts_of)
     missing = [i for i, k in enumerate(names.keys) if k not in found and k not in shadowed]
     if candidates and missing:  # typo'd single word, e.g. "Chasak", "Hugoo", "Eastbethel"
         screen = names.typo_screen(candidates)
@@ -145,10 +157,23 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
             target = names.targets[i]
             for row in np.flatnonzero(screen[:, i]):
                 w = candidates[row]
+                if not _typed_name(parts_of[w], names.words[names.keys[i]]):
+                    continue
                 if w[:1] == target[:1] and _near(w, target, names.last[names.keys[i]]):
                     found[names.keys[i]] = low.find(w[:4])
                     break
+    if not found:  # 'a cabin on Little Itasca Lake': the lake's place, where no other is named
+        found = {k: pos for k, pos in features.items() if k not in shadowed}
     return [k for _, k in sorted((pos, k) for k, pos in found.items())]
+
+
+def _typed_name(parts: tuple[str, ...], name: set[str]) -> bool:
+    """Whether words run together may be a name typed with a slip: each is a word of the name,
+    one edit from one ('birch fails' for 'Birch Falls') or no everyday word ('lake' + 'in' is no
+    typo of 'Lake <Name>'; 'esker' + 'fals' may be)."""
+    return len(parts) == 1 or all(
+        p in name or p not in english_words() or any(_edits(p, n) <= 1 for n in name) for p in parts
+    )
 
 
 def _near(word: str, target: str, last: list[str]) -> bool:

@@ -18,6 +18,7 @@ from app.reader import (
     other_case,
     stems,
     subject_words,
+    synonyms_of,
 )
 
 
@@ -102,8 +103,10 @@ def polarity(question: str, provision: str) -> str | None:
         return "No"  # 'may be considered on previously developed sites': not a new house
     if negative and not conditional and _same_negation(question, provision):
         return "Yes"  # '..., with no separate registration?': 'does not require a registration'
-    asks_duty = bool(lex.pattern(lex.requirement).search(question))
-    asks_leave = bool(lex.pattern(lex.permission).search(question)) and not asks_duty
+    # (asked in the asking sentence: 'it's supposed to pour tonight' tells no duty)
+    asking = asking_and_context(question)[0] or question
+    asks_duty = bool(lex.pattern(lex.requirement).search(asking))
+    asks_leave = bool(lex.pattern(lex.permission).search(asking)) and not asks_duty
     # (a 'not' of the question's own condition is no lack asked of: 'if we're not done in time
     # can we get more time?')
     unconditioned = phrase("condition_before_asking").sub(" ", question)
@@ -160,7 +163,9 @@ def _asks_the_negative(question: str, provision: str) -> bool:
     is no denial ('prohibited', 'waived', 'exempt', 'unlawful', 'nuisance'), not denied there,
     is a word of the asking sentence."""
     lex = lexicon()
-    asking = set(stems(asking_and_context(question)[0]))
+    said = asking_and_context(question)[0]
+    # ('Are drip systems banned?': the ordinances' word for the everyday one is asked too)
+    asking = set(stems(said)) | {w for x in synonyms_of(said) for w in stems(x)}
     for p in (lex.pattern(lex.negative), lex.pattern(lex.prohibition)):
         for m in p.finditer(provision):
             if phrase("denial").search(m.group(0)) or phrase("denial").search(

@@ -398,6 +398,13 @@ class QuotingMixin(SubjectMixin):
                 closest,
             )
             return None
+        counted = phrase("counted_things").search(asking_and_context(_q(u))[0])
+        things = subject_words(counted.group(1), names) if counted and main == "count" else set()
+        if things and not exact and not any(
+            w in vocab or any(v.startswith(w) for v in vocab if len(w) >= 4) for w in things
+        ):  # 'How many dogs can I keep?': a count of things these rules never name
+            log.info("%s never names %s: nothing of it to count", jurisdiction, sorted(things))
+            return None
         # a yes/no part without a figure asks what a rule says: a provision that lays one down
         wanted = main or ("rule" if yes_no and "rule" in lexicon().answer_types else None)
         if wanted is not None and not self._typed(ranked, wanted, part, _q(u)) and not exact:
@@ -486,6 +493,14 @@ class QuotingMixin(SubjectMixin):
             checked = premise_check(part, text, types, by_case=True)
             if checked is not None and checked[0] == "Yes" and opposed(part, text):
                 checked = None  # the figure agrees, but the asked case is the other one
+            asking = asking_and_context(part)[0] or part
+            if (
+                checked is not None
+                and checked[0] == "Yes"
+                and lexicon().pattern(lexicon().permission).search(asking)
+                and polarity(part, text) == "No"
+            ):  # 'Can I use the 15% reduction?' against 'The fifteen percent reduction ... is
+                checked = None  # not allowed': the figure agrees, what it is for is not allowed
             bounded = bound_check(part, text) if checked is not None else None
             aged = age_check(part, text) or calendar_check(part, text)
             if aged is not None:  # 'done 2 years ago: still good?' against 'good for 18 months'
@@ -528,7 +543,7 @@ class QuotingMixin(SubjectMixin):
             if case is not None:  # 'our cabin ...': '(2) ... 48 months, if ... seasonal'
                 best, text = case, case.provision.text
             found = figure(text, main, part)
-            if found and main in FIGURE_TYPES and asks_several(part):
+            if found and lexicon().answer_types[main].figure and asks_several(part):
                 # 'what are the penalty amounts?': every figure of the chosen sentence, or of the
                 # list the chosen item belongs to ('$200 ...; $400 ...; $750 ...')
                 lists = [

@@ -36,7 +36,7 @@ from core.numbers import spelled_numbers, word_values
 
 _ITEM = re.compile(r"^\(?(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s")
 _LEAD_IN = re.compile(r":$|:\s*\(?(?:\d{1,2}|[a-zA-Z])[.)]$")
-_MARKER_END = re.compile(r"[:;,]\s*(?:(?:or|and)\s+)?\(?(?:\d{1,2}|[a-zA-Z])[.)]$")
+_MARKER_END = re.compile(r"[:;,]\s*(?:(?:or|and)\s+)?\(?(?:\d{1,2}|[a-zA-Z]|[ivx]{2,4})[.)]$")
 _LONG = 480
 _MAX = 700
 _VECTORS: dict[str, np.ndarray] = {}
@@ -92,6 +92,10 @@ _TRAILING_MARK = re.compile(
 )
 """The next paragraph's marker or run-in heading glued to a sentence's end: '... was issued. Subd.
 2.', '... after the inspection. D. Validity.'"""
+_NEXT_MARK = re.compile(r"(?<=[.;:,])\s+(?:(?:and|or)\s+)?(?:[A-Za-z]|[ivx]{2,4})\.$")
+"""The next item's letter left at a quote's end: '... on which it is issued. B.', '... to stop
+the threat; ii.', '... after the notice; and iii.' (kept inside a quote that runs on into its
+item)."""
 
 
 def _spans(section: Any) -> list[str]:
@@ -151,7 +155,7 @@ def _spans(section: Any) -> list[str]:
             spans.append(f"{sentences[i - 1]} {s}")
     out: list[str] = []
     for span in spans:
-        span = span.strip()
+        span = _NEXT_MARK.sub("", span.strip())
         # a heading or a defined term alone ("(12) Cesspool .") says nothing of its own
         words = re.findall(r"[A-Za-z]{3,}", span)
         if len(words) >= 3 and span not in out and span in folded:
@@ -377,6 +381,8 @@ def is_yes_no(question: str, lex: Lexicon | None = None) -> bool:
         clause = re.split(r"[,;:()\u2014\u2013]|\s-\s", sentence.rstrip("?").strip())[-1]
         whole = sentence.rstrip("?").strip()
         after = whole.rsplit(":", 1)[-1].strip()  # 'OK now: does it need a permit, and ...?'
+        if phrase("asks_to_confirm").search(whole):
+            return True  # 'Can you confirm that's still good for our closing?'
         for text in dict.fromkeys([clause, whole, after]):
             if lex.pattern(lex.request).search(text):
                 continue

@@ -186,7 +186,7 @@ def _depth_choice(choices: list[str], low: str) -> str | None:
 
 def _negated_choice(choice: str) -> re.Pattern[str]:
     words = re.escape(choice.replace("_", " "))
-    return re.compile(rf"{phrase('negated_before').pattern}{words}s?\b")
+    return re.compile(rf"{phrase('negated_before').pattern}{words}(?:e?s)?\b")
 
 
 def _alternatives(label: str) -> list[str]:
@@ -261,6 +261,8 @@ def inputs_for(
             value = own.feature
         if value is None and spec.name in stated and spec.kind == "choice":
             value = stated[spec.name] if stated[spec.name] in (spec.choices or []) else None
+            if value is not None and _negated_choice(str(value)).search(scope.lower()):
+                value = None  # 'too small for trenches, so a bed': not the trench
         if value is None:
             value = _flag_or_choice(spec, scope)
         if value is None and spec.choices and stated.get("feature") in spec.choices:
@@ -353,6 +355,7 @@ def choose(
             others = ""  # '..., and from the well?': its feature is its own, not the house's
         ranked: list[tuple[int, int, int, int, int, int, Any, dict[str, Any], set[str]]] = []
         by_head: set[int] = set()  # rules the part names only by a head word (see `_head_hit`)
+        told_of: dict[int, set[str]] = {}  # the rule's terms the story gives for the part's word
         yes_no = is_yes_no(part.text) or is_yes_no(question)
         meets = yes_no and bool(lexicon().pattern(lexicon().meets).search(part.text))
         best_text: tuple[int, Any] | None = None
@@ -430,6 +433,7 @@ def choose(
                 where = [low.find(f" {w} ") for t in referred for w in _stems(t).split()]
                 first = min((a for a in where if a >= 0), default=first)
             ranked.append((own, checks, score, back, used, -i, rule, given, found | {f"@{first}"}))
+            told_of[id(rule)] = referred
         if any(id(r[6]) not in by_head for r in ranked):  # a rule the part names: not a head's
             ranked = [r for r in ranked if id(r[6]) not in by_head]
         if not ranked and best_text is not None and texts is not None:
@@ -437,7 +441,18 @@ def choose(
                 texts.append(best_text[1])
             continue
         # 'measured 30 inches: do we pass?': the rule that checks the measured figure decides
-        ranked.sort(key=lambda x: x[1:6], reverse=True)
+        # and a rule the story names, by a term of its topic alone, as the kind of the thing the
+        # part asks of ('getting a holding tank approved. What's the smallest tank size?')
+        # before one the part's words name alone
+        topics: dict[str, set[str]] = {}
+        for r in ranked:
+            for t in r[6].terms:
+                topics.setdefault(t, set()).add(r[6].topic)
+        own_term = {
+            k: any(len(topics[t]) == 1 and _stems(t).split()[-1] in _stems(part.text) for t in v)
+            for k, v in told_of.items()
+        }  # a kind of the thing the part asks of ('holding tank' for 'tank'), one topic's term
+        ranked.sort(key=lambda x: (x[1], own_term[id(x[6])], *x[2:6]), reverse=True)
         picked: list[tuple[int, Any, dict[str, Any]]] = []
         covered: set[str] = set()
         lead = ranked[0] if ranked else None

@@ -135,6 +135,16 @@ def _all_forms(
     return out, by_initials
 
 
+def names_a_feature(form: tuple[str, ...], full: set[tuple[str, ...]], after: str) -> bool:
+    """Whether a one-word short form is a word of another place's name here: followed by a
+    generic geographic word ('Loon' of 'Loon Prairie Township' in 'Lost Loon Lake' names the
+    lake, not the township). A full name or key is the place wherever it stands."""
+    if len(form) != 1 or form in full:
+        return False
+    nxt = words(after[:30])[:1]
+    return bool(nxt) and nxt[0] in GEOGRAPHIC
+
+
 def name_forms(
     known: Mapping[str, str], common: frozenset[str] = frozenset()
 ) -> dict[str, set[tuple[str, ...]]]:

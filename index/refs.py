@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from core.places import initialism_mentions, name_forms
+from core.places import initialism_mentions, name_forms, names_a_feature
+from core.places import words as place_words
 from core.refs import (
     build_table_map,
     find_section_refs,
@@ -151,9 +152,14 @@ def _mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]
     words = _words(text)
     index = _name_index(tuple(known.items()))
     found: set[tuple[str, int, int, bool]] = set()
+    features: set[tuple[str, int, int]] = set()  # named only by a word of a lake's name
     for i, (start, end, word) in enumerate(words):
         for key, form in sorted(index.candidates(word)):
             window = words[i : i + len(form)]
+            full = {place_words(known[key]), place_words(key)}
+            if names_a_feature(form, full, text[window[-1][1] :] if window else ""):
+                features.add((key, start, window[-1][1]))  # 'Loon' in 'Lost Loon Lake'
+                continue
             if len(window) == len(form) and all(
                 _close(w, t) for (_, _, w), t in zip(window, form, strict=True)
             ):
@@ -162,6 +168,8 @@ def _mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]
             elif len(form) > 1 and _close(word, "".join(form)):
                 found.add((key, start, end, word == "".join(form)))
     found |= {(k, a, b, True) for k, a, b in initialism_mentions(text, known)}
+    if not found:  # 'a cabin on Little Itasca Lake': the lake's place, where no other is named
+        found = {(k, a, b, True) for k, a, b in features}
     exact_spans = [(k, a, b) for k, a, b, exact in found if exact]
 
     def shadowed(k: str, a: int, b: int, exact: bool) -> bool:

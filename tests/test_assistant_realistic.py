@@ -119,6 +119,7 @@ def test_answer_leads_with_the_sentence_that_answers(
         "What is the speed limit in Hugo?",
         "Who is the mayor of Chaska?",
         "I want to put up a fence and my dog keeps digging. What are the rules in Hugo?",
+        "How many dogs can I keep on a rural lot in Hugo without a kennel license?",
     ],
 )
 def test_off_topic_questions_still_refuse(assistant: Assistant, question: str) -> None:

@@ -160,6 +160,8 @@ SHORT_KNOWN = {
     "osprey-narrows": "Osprey Narrows",
     "birch-falls": "Birch Falls",
     "wilton-county": "Wilton County",
+    "lake-arin": "Lake Arin",
+    "lake-marlow": "Lake Marlow",
 }
 
 
@@ -179,6 +181,11 @@ SHORT_KNOWN = {
         ),
         pytest.param("in pine ridge: permit term?", ["pine-ridge-lake"], id="without-lake"),
         pytest.param("tank size in Osprey?", ["osprey-narrows"], id="without-narrows"),
+        pytest.param(
+            "our cabin on Osprey Lake in Hugo",
+            ["hugo"],
+            id="a-short-form-naming-a-lake-is-the-lake",
+        ),
         pytest.param("a birch near the drainfield", [], id="an-everyday-word-left-is-no-name"),
         pytest.param("HOW BIG A TANK IN PRL", [], id="shouting-is-not-initials"),
         pytest.param("prl permit", [], id="initials-only-in-capitals"),
@@ -186,6 +193,15 @@ SHORT_KNOWN = {
         pytest.param("tank size in Wilotn County?", ["wilton-county"], id="a-typo-before-the-kind"),
         pytest.param(
             "What will the county accept?", [], id="words-before-the-kind-are-no-typo-of-a-name"
+        ),
+        pytest.param(
+            "our cabin is on a lake in Wilton County",
+            ["wilton-county"],
+            id="a-names-first-word-and-a-short-word-are-no-typo-of-it",
+        ),
+        pytest.param("Lake Marlwo pumping", ["lake-marlow"], id="a-typo-of-a-lake-name"),
+        pytest.param(
+            "permits in birch fails?", ["birch-falls"], id="a-names-word-slipped-into-another-word"
         ),
     ],
 )

@@ -152,6 +152,8 @@ def test_an_answer_type_is_asked_only_where_the_question_asks_it(
         ("Septic permit in Chaska is good for how long?", False),
         ("Tank size for 4 bedrooms in Hugo?", False),
         ("So we only have to pump the tank every 4 years?", True),
+        ("Can you confirm that's still good for our closing next week?", True),
+        ("Can you confirm how long a permit lasts?", False),
         ("I want to know the setback from a well.", False),
         ("Soils show 36 inches of separation. Good to go?", True),
         ("Good morning, how long is a permit good for?", False),
@@ -186,6 +188,8 @@ def test_an_answer_type_is_asked_only_where_the_question_asks_it(
         "a-question-word-at-the-end-asks-a-figure",
         "a-bare-noun-phrase-asks-a-figure",
         "a-statement-asked-as-a-question",
+        "a-request-to-confirm-a-claim",
+        "a-request-to-confirm-a-figure-asks-the-figure",
         "a-statement-with-no-question-mark",
         "good-to-go-after-a-story",
         "a-greeting-asks-a-figure",
@@ -1313,3 +1317,47 @@ def test_how_much_advance_notice_asks_a_period_ahead_of_the_event_not_after_it()
     assert score(question, pool, types=["duration"])[0].provision.text == ahead
     assert score("How long do I have to give the as-built after the final inspection?", pool,
                  types=["duration"])[0].provision.text == after  # fmt: skip
+
+
+def test_the_next_items_letter_is_no_part_of_a_provision() -> None:
+    section = StubSection(
+        "x", "9.24.090", "Permit expiration",
+        "A. A construction permit expires 16 months after the date on which it is issued.\n"
+        "B. Upon a written request the director may extend the permit one time.",
+    )  # fmt: skip
+    texts = [p.text for p in provisions(section, 0)]
+    assert "A construction permit expires 16 months after the date on which it is issued." in texts
+    assert not any(t.endswith(" B.") for t in texts)
+
+
+SUBJECTS = [
+    ("a-season-named-as-a-time-is-no-subject", "Can we wait till next summer to fix it?",
+     "summer", False),
+    ("a-season-of-use-is-the-subject", "Is a summer cabin a seasonal dwelling?", "summer", True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "word", "held"), [s[1:] for s in SUBJECTS], ids=[s[0] for s in SUBJECTS]
+)
+def test_a_season_is_a_subject_word_only_where_it_is_no_time(
+    question: str, word: str, held: bool
+) -> None:
+    assert (word in subject_words(question)) is held
+
+
+EVERYDAY = [
+    ("getting-rid-of-a-tank-is-abandoning-it", "When do we have to get rid of the old tank?",
+     "abandon"),
+    ("sewage-leaking-out-is-a-discharge", "Our septic is leaking out onto the yard.",
+     "discharge"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "word"), [e[1:] for e in EVERYDAY], ids=[e[0] for e in EVERYDAY]
+)
+def test_an_everyday_phrase_is_searched_in_the_ordinances_word(question: str, word: str) -> None:
+    from app.compose import content_words
+
+    assert word in content_words(question)

@@ -165,6 +165,10 @@ ROUTES = [
       "30 inches of separation. With the 15% reduction, does it pass?",
       [("separation.existing", {"separation_in": 30.0})],
       id="a-yes-no-part-is-answered-by-the-rule-that-checks-the-measured-figure"),
+    P("hugo", "Permit desk in Hugo: the owner of a 4 bedroom house is getting a holding tank "
+      "approved. What's the smallest tank size we can sign off on?",
+      [("holding_tank.dwelling", {"bedrooms": 4})],
+      id="the-storys-holding-tank-is-the-tank-the-part-asks-the-size-of"),
 ]  # fmt: skip
 
 
@@ -522,3 +526,24 @@ def test_a_story_names_a_rule_by_its_head_word_after_an_article_and_maybe_a_size
     from app.rule_route import _head_hit
 
     assert _head_hit(_Terms(), story)[0] == named
+
+
+@pytest.mark.parametrize(
+    ("question", "system"),
+    [
+        pytest.param("Lot's too small for trenches so we're doing a bed. How big for 4 bedrooms?",
+                     "bed", id="a-choice-the-lot-is-too-small-for-is-not-it"),
+        pytest.param("No room for trenches, so a bed: how big for 4 bedrooms?", "bed",
+                     id="no-room-for-a-choice"),
+        pytest.param("We're putting in trenches. How big for 4 bedrooms?", "trench",
+                     id="the-choice-named"),
+    ],
+)  # fmt: skip
+def test_a_choice_the_story_rules_out_is_not_the_one_asked(question: str, system: str) -> None:
+    from app.rule_route import inputs_for
+    from tools.formulas import InputSpec
+
+    spec = InputSpec(name="system_type", kind="choice", label="trench or bed",
+                     choices=["trench", "bed"], default="trench")  # fmt: skip
+    part = question.rsplit(". ", 1)[-1] if ". " in question else question
+    assert inputs_for([spec], part, question).get("system_type") == system

@@ -500,11 +500,16 @@ def test_an_exemptions_own_case_unnamed_by_the_question_leaves_the_rule_in_force
          "A permit is not required for: (3) Replacing a pump with one of the same rating.", "Yes"),
         ("Can I install a new system without a permit?",
          "No person shall install a system without first obtaining a permit.", "No"),
+        ("Are drip systems banned here?",
+         "Graveless pipe and drip systems are prohibited within the city.", "Yes"),
+        ("It's supposed to rain tonight. Can the installer backfill before the inspection?",
+         "No part of the system shall be covered until it has been inspected.", "No"),
     ],
     ids=[
         "asked-if-prohibited-and-it-is", "asked-if-prohibited-and-it-is-not",
         "asked-if-waived-and-it-is", "asked-if-a-nuisance", "asked-leave-to-do-the-unlawful",
         "without-the-permit-that-is-not-required", "without-the-permit-that-is-required",
+        "asked-in-an-everyday-word-for-prohibited", "a-duty-word-of-the-story-asks-no-duty",
     ],
 )  # fmt: skip
 def test_a_question_about_the_restriction_itself_is_answered_by_it(
