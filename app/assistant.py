@@ -97,6 +97,23 @@ def _abstains(question: str, blocks: list[Block]) -> bool:
     return bool(answering) and all(b.abstained for b in answering)
 
 
+def _without_echoes(blocks: list[Block]) -> list[Block]:
+    """The blocks without one that only quotes again what an abstaining block of its city
+    points to ('does not state a dollar amount ... It refers to §11.3: "..."' and then '§11.3
+    says: "..."' for an aside read as a second part): the referral says it once."""
+    referred = {
+        (b.jurisdiction, s.label, s.quote) for b in blocks if b.abstained for s in b.supports
+    }
+    return [
+        b
+        for b in blocks
+        if b.abstained
+        or b.value is not None
+        or not b.supports
+        or any((b.jurisdiction, s.label, s.quote) not in referred for s in b.supports)
+    ]
+
+
 def _on_subject(question: str, block: Block, names: dict[str, str]) -> bool:
     quotes = " ".join(s.quote for s in block.supports[:1])
     return covers_subject(question, quotes, [*names.values(), *names])
@@ -472,6 +489,7 @@ class Assistant:
             )
         _ruling_first(u.corrected or question, blocks)
         blocks = self._premise_refuted(u, question, blocks, worker) + blocks
+        blocks = _without_echoes(blocks)
         _lead(u.corrected or question, blocks, worker.exception_to)
         answered = sorted({b.jurisdiction for b in blocks}, key=scope.index)
         table = len(answered) > 1 and all(b.value for b in blocks) and u.comparison

@@ -50,6 +50,9 @@ def premise_check(
         stated = stated_figure(question, name, lex)
         # a row: its column; by case: the item of a list that names the question's case
         found = figure(provision, name, whole if by_case or provision in ROWS else "")
+        at = question.find(stated) if stated else -1
+        if at > 0 and phrase("beyond_the_figure").search(question[:at]):
+            continue  # 'longer than the normal 30 months?': the usual rule is not the case's
         if (
             stated and name == "count"
         ):  # "2 soil borings" against the provision's "four (4) ... borings"

@@ -400,8 +400,12 @@ class QuotingMixin(SubjectMixin):
             return None
         counted = phrase("counted_things").search(asking_and_context(_q(u))[0])
         things = subject_words(counted.group(1), names) if counted and main == "count" else set()
-        if things and not exact and not any(
-            w in vocab or any(v.startswith(w) for v in vocab if len(w) >= 4) for w in things
+        if (
+            things
+            and not exact
+            and not any(
+                w in vocab or any(v.startswith(w) for v in vocab if len(w) >= 4) for w in things
+            )
         ):  # 'How many dogs can I keep?': a count of things these rules never name
             log.info("%s never names %s: nothing of it to count", jurisdiction, sorted(things))
             return None

@@ -92,10 +92,10 @@ _TRAILING_MARK = re.compile(
 )
 """The next paragraph's marker or run-in heading glued to a sentence's end: '... was issued. Subd.
 2.', '... after the inspection. D. Validity.'"""
-_NEXT_MARK = re.compile(r"(?<=[.;:,])\s+(?:(?:and|or)\s+)?(?:[A-Za-z]|[ivx]{2,4})\.$")
-"""The next item's letter left at a quote's end: '... on which it is issued. B.', '... to stop
-the threat; ii.', '... after the notice; and iii.' (kept inside a quote that runs on into its
-item)."""
+_NEXT_MARK = re.compile(r"(?<=[.;:,])\s+(?:(?:and|or)\s+)?(?:[A-Za-z]|[ivx]{2,4}|\d{1,2})\.$")
+"""The next item's mark left at a quote's end: '... on which it is issued. B.', '... to stop the
+threat; ii.', '... after the notice; and iii.', '... before closing. 3.' (kept inside a quote
+that runs on into its item)."""
 
 
 def _spans(section: Any) -> list[str]:

@@ -88,6 +88,8 @@ def correct_from_corpus(text: str, counts: dict[str, int], english: frozenset[st
         low = word.lower()
         if len(low) < 3 or word.isupper() or low in english or low in counts:
             return word  # short, an acronym ('ISTS'), English, or the ordinances' own word
+        if _inflected(low, english):
+            return word  # an English word's other form ('deeding' of 'deed'), not a typo
         if low in _words()[1]:
             return word  # a protected word ('twp' is no misspelled 'two')
         if len(low) > 3 and any(w.startswith(low) and len(w) > len(low) + 1 for w in counts):
@@ -114,6 +116,18 @@ def correct_from_corpus(text: str, counts: dict[str, int], english: frozenset[st
         return best.capitalize() if word[0].isupper() else best
 
     return re.sub(r"[A-Za-z]+", fix, text)
+
+
+def _inflected(word: str, english: frozenset[str]) -> bool:
+    """Whether a word is an English word with an ending ('deeding', 'gifted', 'deeds'): its
+    base, or the base ending in 'e', or with its doubled last consonant single, is English."""
+    for ending in ("ing", "ed", "es", "s"):
+        if len(word) > len(ending) + 2 and word.endswith(ending):
+            base = word[: -len(ending)]
+            forms = {base, f"{base}e"} | ({base[:-1]} if base[-1:] == base[-2:-1] else set())
+            if any(len(f) >= 4 for f in forms & english):  # ('wats' is no form of 'wat')
+                return True
+    return False
 
 
 def _english(word: str, english: frozenset[str]) -> str:

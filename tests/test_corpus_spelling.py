@@ -12,7 +12,7 @@ from index.embed import english_words
 COUNTS = {
     "tank": 40, "tanks": 12, "holding": 9, "alarm": 3, "field": 4, "well": 8, "wells": 2,
     "percolation": 5, "per": 30, "administered": 2, "its": 20, "has": 15, "bluff": 3, "welfare": 1,
-    "berm": 6, "cesspool": 1, "cesspools": 1, "issued": 7, "two": 9,
+    "berm": 6, "cesspool": 1, "cesspools": 1, "issued": 7, "two": 9, "denying": 2, "was": 6,
 }  # fmt: skip
 
 CASES = [
@@ -28,6 +28,12 @@ CASES = [
     ("the_nearest_of_two_forms", "a cesspol out back", "a cesspool out back"),
     ("english_nearer_than_the_ordinance", "insted of a tank", "instead of a tank"),
     ("one_english_word_one_edit_away", "its way cheeper", "its way cheaper"),
+    (
+        "an_english_words_other_form_kept",
+        "dad is deeding the cabin to me",
+        "dad is deeding the cabin to me",
+    ),
+    ("a_short_words_ending_is_no_english_form", "wats the size", "was the size"),
     (
         "a_kind_of_place_kept",
         "crane meadow twp - how much notice",

@@ -58,6 +58,7 @@ _Section = StubSection
         ("And when does the as-built have to be turned in after that?", "duration"),
         ("How big does each of the tested soil treatment areas have to be?", "area"),
         ("What's the minimum size for each soil treatment area on a new lot?", "area"),
+        ("What's the pumping schedule for septic tanks here?", "frequency"),
     ],
     ids=[
         "duration",
@@ -81,6 +82,7 @@ _Section = StubSection
         "when-a-paper-has-to-be-turned-in-asks-a-period",
         "how-big-each-of-the-areas-asks-an-area",
         "a-minimum-size-of-an-area-asks-an-area",
+        "a-pumping-schedule-asks-how-often",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
@@ -1090,6 +1092,11 @@ def test_the_time_for_the_asked_act_comes_before_another_acts_time() -> None:
                      id="year-round-states-no-period"),
         pytest.param("We'll wait a year, ok?", ["duration"], id="a-year-is-one-year"),
         pytest.param("Is a drip-style system allowed?", [], id="no-figure"),
+        pytest.param("Can we go 4 years between pumpings instead of every 2?",
+                     ["frequency", "duration"], id="years-between-pumpings-is-an-interval"),
+        pytest.param("Does the 30 month pumping rule still apply to us?",
+                     ["frequency", "duration"], id="a-month-pumping-rule-is-an-interval"),
+        pytest.param("Permits last 6 months, right?", ["duration"], id="a-term-is-no-interval"),
     ],
 )  # fmt: skip
 def test_the_periods_a_question_states(question: str, types: list[str]) -> None:
@@ -1328,6 +1335,16 @@ def test_the_next_items_letter_is_no_part_of_a_provision() -> None:
     texts = [p.text for p in provisions(section, 0)]
     assert "A construction permit expires 16 months after the date on which it is issued." in texts
     assert not any(t.endswith(" B.") for t in texts)
+
+
+def test_the_next_numbered_items_mark_is_no_part_of_a_provision() -> None:
+    section = StubSection(
+        "x", "5.3", "Property transfers",
+        "2. The seller shall deliver the report to the buyer at least ten (10) days before "
+        "closing. 3. The buyer may waive the delivery in writing.",
+    )  # fmt: skip
+    texts = [p.text for p in provisions(section, 0)]
+    assert not any(t.endswith(" 3.") for t in texts)
 
 
 SUBJECTS = [

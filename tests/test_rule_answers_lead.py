@@ -53,3 +53,17 @@ def test_the_readers_quote_of_a_computed_rules_provision_gives_way_to_the_rule(
     blocks = _with_rules([reader], computed, [], one_part=one_part)
     assert (reader in blocks) is kept
     assert [b.value for b in blocks if b.topic == "rule"] == ["1,170 sq ft"]
+
+
+def test_a_block_quoting_only_what_an_abstention_refers_to_is_said_once() -> None:
+    from app.assistant import _without_echoes
+    from app.compose import Block, Support
+
+    said = Support("x", "11.3", "Citations", "X §11.3 Citations",
+                   "The penalty is set in the schedule adopted by resolution.", "x.txt")  # fmt: skip
+    other = Support("x", "11.4", "Misdemeanor", "X §11.4 Misdemeanor",
+                    "A violation is a misdemeanor.", "x.txt")  # fmt: skip
+    refers = Block("x", "X", "X does not state a dollar amount.", [said], abstained=True)
+    echo = Block("x", "X", "X §11.3 says:", [said])
+    more = Block("x", "X", "X §11.4 says:", [other])
+    assert _without_echoes([refers, echo, more]) == [refers, more]

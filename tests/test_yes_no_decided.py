@@ -121,6 +121,12 @@ def test_of_a_lists_figures_the_one_for_the_questions_case_is_checked(
     assert checked is not None and checked[0] == word and figure in checked[1], checked
 
 
+def test_a_figure_named_as_the_one_to_go_beyond_decides_nothing() -> None:
+    question = "It's a summer cabin. Can we go longer than the normal 30 months between pumpings?"
+    provision = "Each septic tank shall be pumped at least once every 30 months."
+    assert premise_check(question, provision, ["frequency", "duration"], by_case=True) is None
+
+
 def test_a_figure_told_only_in_the_story_decides_nothing() -> None:
     question = "Permits are only good for 90 days. If my job slips, can I get mine renewed?"
     assert premise_check(question, PERMIT, ["duration"]) is None
