@@ -497,11 +497,11 @@ class QuotingMixin(SubjectMixin):
             checked = premise_check(part, text, types, by_case=True)
             if checked is not None and checked[0] == "Yes" and opposed(part, text):
                 checked = None  # the figure agrees, but the asked case is the other one
-            asking = asking_and_context(part)[0] or part
+            told = asking_and_context(part)[0] or part
             if (
                 checked is not None
                 and checked[0] == "Yes"
-                and lexicon().pattern(lexicon().permission).search(asking)
+                and lexicon().pattern(lexicon().permission).search(told)
                 and polarity(part, text) == "No"
             ):  # 'Can I use the 15% reduction?' against 'The fifteen percent reduction ... is
                 checked = None  # not allowed': the figure agrees, what it is for is not allowed
