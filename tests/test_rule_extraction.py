@@ -485,38 +485,23 @@ _TWO_SPELLINGS = (
 
 
 @pytest.mark.parametrize(
-    ("bedrooms", "gallons"),
+    ("text", "ref", "bedrooms", "gallons"),
     [
-        pytest.param(2, 1050.0, id="a-count-printed-in-two-spellings"),
-        pytest.param(4, 1550.0, id="the-last-row"),
-        pytest.param(6, 2100.0, id="added-to-the-last-rows-capacity-for-each-bedroom-over"),
+        pytest.param(_TWO_SPELLINGS, "7.11", 2, 1050.0, id="a-count-printed-in-two-spellings"),
+        pytest.param(_TWO_SPELLINGS, "7.11", 4, 1550.0, id="the-last-row"),
+        pytest.param(_TWO_SPELLINGS, "7.11", 6, 2100.0,
+                     id="added-to-the-last-rows-capacity-for-each-bedroom-over"),
+        pytest.param(_OPEN_LAST_ROW, "12A-20", 5, 1750.0, id="the-open-rows-first-count"),
+        pytest.param(_OPEN_LAST_ROW, "12A-20", 6, 2000.0, id="one-over"),
+        pytest.param(_OPEN_LAST_ROW, "12A-20", 8, 2500.0, id="three-over"),
     ],
-)
-def test_a_bedroom_table_reads_a_count_printed_twice_and_a_step_added_to_its_last_row(
-    bedrooms: int, gallons: float
+)  # fmt: skip
+def test_a_bedroom_table_reads_its_rows_and_the_step_for_each_bedroom_past_its_last(
+    text: str, ref: str, bedrooms: int, gallons: float
 ) -> None:
-    section = _section(_TWO_SPELLINGS, "Septic tank capacity", "7.11").model_copy(
-        update={"char_end": len(_TWO_SPELLINGS)}
-    )
-    rules = extract_rules([section], _TWO_SPELLINGS)
-    assert _run(rules, "tank.table.7.11", bedrooms=bedrooms).value == gallons
-
-
-@pytest.mark.parametrize(
-    ("bedrooms", "gallons"),
-    [
-        pytest.param(5, 1750.0, id="the-open-rows-first-count"),
-        pytest.param(6, 2000.0, id="one-over"),
-        pytest.param(8, 2500.0, id="three-over"),
-    ],
-)
-def test_a_step_per_bedroom_over_an_open_last_row_is_added_past_its_first_count(
-    bedrooms: int, gallons: float
-) -> None:
-    rules = extract_rules(
-        [_section(_OPEN_LAST_ROW, "Septic tank capacity", "12A-20")], _OPEN_LAST_ROW
-    )
-    assert _run(rules, "tank.table.12a-20", bedrooms=bedrooms).value == gallons
+    section = _section(text, "Septic tank capacity", ref).model_copy(update={"char_end": len(text)})
+    rules = extract_rules([section], text)
+    assert _run(rules, f"tank.table.{ref.lower()}", bedrooms=bedrooms).value == gallons
 
 
 def test_a_fixed_width_table_is_read_by_its_columns_and_beyond_its_last_row() -> None:
