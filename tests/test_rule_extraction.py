@@ -677,6 +677,18 @@ NUMBERED_ITEMS = (
     "(4) From a property line: fifteen (15) feet; and\n"
     "(5) From a buried water supply pipe: ten (10) feet.\n"
 )
+UNINDENTED_HEADER = (  # a PDF's text: the header's second and third lines begin at the margin
+    "(a) Every tank and soil treatment area shall be located as Table 304 requires.\n"
+    "TABLE 304. MINIMUM SETBACKS (FEET)\n"
+    "Feature                         Sewage tank   Soil trtmt.\n"
+    "or holding    area, privy\n"
+    "tank\n"
+    "Property line                        15            20\n"
+    "Private water supply well            60           120\n"
+    "Top of bluff                         30            30\n"
+    "OHWL, Natural Environment lake      175           175\n"
+    "OHWL, Recreational Dev. lake        110           110\n"
+)
 TWO_LANGUAGE_SETBACKS = (
     "(a) Every tank and soil treatment area shall be set back as Table 6 shows.\n"
     "TABLE 6 - MINIMUM SETBACKS, IN FEET\n"
@@ -690,6 +702,27 @@ TWO_LANGUAGE_SETBACKS = (
     "Top of bluff                Borde superior del risco           30                    45\n"
 )
 TABLE_CELLS = [
+    (
+        "header_lines_that_lost_their_indent_name_the_tank",
+        "UNINDENTED_HEADER",
+        "well",
+        "tank",
+        60.0,
+    ),
+    (
+        "header_lines_that_lost_their_indent_name_the_area",
+        "UNINDENTED_HEADER",
+        "well",
+        "soil_treatment_area",
+        120.0,
+    ),
+    (
+        "a_class_name_cut_short_is_the_class",
+        "UNINDENTED_HEADER",
+        "lake_recreational_development",
+        "tank",
+        110.0,
+    ),
     (
         "a_head_set_left_over_right_set_figures_is_its_ruled_column",
         "TWO_LANGUAGE_SETBACKS",
@@ -761,6 +794,7 @@ def test_a_fixed_width_setback_table_in_feet_is_read_by_its_columns_and_rows(
         "HYPHENATED_SETBACKS": HYPHENATED_SETBACKS,
         "NUMBERED_ITEMS": NUMBERED_ITEMS,
         "TWO_LANGUAGE_SETBACKS": TWO_LANGUAGE_SETBACKS,
+        "UNINDENTED_HEADER": UNINDENTED_HEADER,
     }[table]
     section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
     (rule,) = extract_rules([section], text)
@@ -1625,27 +1659,6 @@ def test_a_setback_table_row_left_to_a_state_rule_defers_and_keeps_the_table() -
     assert _run([rule], rule.id, feature="well", component="soil_treatment_area").value == 110.0
     public = _run([rule], rule.id, feature="public_well", component="tank")
     assert public.status == "deferred" and "4725" in public.summary
-
-
-def test_a_setback_tables_header_lines_that_lost_their_indent_name_the_columns_in_order() -> None:
-    text = (  # a PDF's text: the header's second and third lines begin at the margin
-        "(a) Every tank and soil treatment area shall be located as Table 304 requires.\n"
-        "TABLE 304. MINIMUM SETBACKS (FEET)\n"
-        "Feature                         Sewage tank   Soil trtmt.\n"
-        "or holding    area, privy\n"
-        "tank\n"
-        "Property line                        15            20\n"
-        "Private water supply well            60           120\n"
-        "Top of bluff                         30            30\n"
-        "OHWL, Natural Environment lake      175           175\n"
-        "OHWL, Recreational Dev. lake        110           110\n"
-    )
-    section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
-    (rule,) = extract_rules([section], text)
-    assert _run([rule], rule.id, feature="well", component="tank").value == 60.0
-    assert _run([rule], rule.id, feature="well", component="soil_treatment_area").value == 120.0
-    dev = _run([rule], rule.id, feature="lake_recreational_development", component="tank")
-    assert dev.value == 110.0  # 'Dev.' is the class's name cut short, not an unclassed water
 
 
 def test_a_texture_a_system_may_not_use_is_unsuitable_not_a_figure() -> None:
