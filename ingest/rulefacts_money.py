@@ -30,8 +30,12 @@ from ingest.records import Section
 from ingest.rulefacts_shapes import Clause, const, extracted_rule, sentences
 from tools.formulas import Apply, Extreme, Input, InputSpec, PercentOf, Rule
 
-_HELD = ("escrow", "bond", "letter of credit", "security", "deposit")
-"""What is held, the more specific word first ('deposit an escrow' holds an escrow)."""
+_HELD = (
+    "escrow", "bond", "letter of credit", "financial assurance", "financial guarantee", "surety",
+    "security", "deposit",
+)  # fmt: skip
+"""What is held, the more specific word first ('deposit an escrow' holds an escrow); the others
+its sentence names ('deposits financial assurance ... by an escrow agreement') are its terms too."""
 _PERCENT = re.compile(
     r"\b(\d+(?:\.\d+)?) percent of (?:a |an |the )?(?:[a-z']+ ){0,3}?(bid|cost|estimate|price)s?\b"
 )
@@ -94,9 +98,10 @@ def money_rules(section: Section, paras: list[list[Clause]]) -> list[Rule]:
                     section,
                     "share",
                     topic=what.replace(" ", "_"),
-                    asks=f"{what} to hold for a {base}",
+                    asks=f"{what} to hold for {'an' if base[0] in 'aeiou' else 'a'} {base}",
                     unit="$",
-                    terms=[what, f"how much {what}"],
+                    terms=[what, f"how much {what}"]
+                    + [w for w in _HELD if w != what and re.search(rf"\b{w}\b", read)],
                     quote=c.text,
                     inputs=[spec],
                     formula=formula,

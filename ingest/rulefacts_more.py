@@ -164,6 +164,8 @@ def _variants(heads: list[str]) -> list[Condition | None] | None:
         plain = [
             j for j, h in enumerate(heads) if not re.match(r"(?:with|no|without)\b", h.strip())
         ]
+    if not plain:  # 'Without garbage disposal' beside 'With garbage disposal or lift station'
+        plain = [j for j, h in enumerate(heads) if _without_what(h, heads)]
     if len(plain) != 1:
         return None
     out: list[Condition | None] = []
@@ -180,6 +182,16 @@ def _variants(heads: list[str]) -> list[Condition | None] | None:
         ]
         out.append(leaves[0] if len(leaves) == 1 else Condition(any=leaves))
     return out
+
+
+def _without_what(head: str, heads: list[str]) -> bool:
+    """'without garbage disposal' where another column is headed 'with garbage disposal or lift
+    station': the plain column, the other one's case holding when any thing it names is there."""
+    m = re.fullmatch(r"(?:without|no)\s+([a-z][a-z ]*)", head.strip())
+    return m is not None and any(
+        re.fullmatch(rf"with\s+(?:an?\s+)?{re.escape(m[1])}\s+(?:or|and/or)\s+[a-z ]+", h.strip())
+        for h in heads
+    )
 
 
 def _all_of(parts: list[str]) -> Condition:

@@ -328,6 +328,12 @@ _RULE_ROW = re.compile(
 as Minn. R. ch. 4725 requires')."""
 
 
+_NOTE_ROW = re.compile(
+    r"^\s*[A-Za-z][A-Za-z ,()'-]*?[A-Za-z)](?:\s{2,}(?:see )?(?:note|footnote) \d+\*?)+\s*$", re.I
+)
+"""A table's row whose cells send the reader to a note ('See Note 1'): no distance in the row."""
+
+
 def _first_cells(found: list[tuple[int, re.Match[str]]]) -> list[str]:
     """Each row's label; where every row's label is two cells and the second cells stand in one
     column ('Private water well      Pozo de agua privado': a translation, or a second name),
@@ -365,6 +371,8 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
             continue  # line set off by blank lines between them (a note at the page's foot)
         elif line.strip() and not pending and (line.strip().startswith("(") or opened > 0):
             after.setdefault(len(prefix) - 1, []).append(line.strip())
+        elif _NOTE_ROW.match(line):
+            continue  # 'Public water supply well   See Note 1   See Note 1': no distance here
         elif (ruled := _RULE_ROW.match(line)) and fold(line.strip()) in clean:
             # 'Public water supply well   as Minn. R. ch. 4725 requires': left to the rule
             label = ruled.group("label")

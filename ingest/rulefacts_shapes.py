@@ -40,9 +40,12 @@ INC_AFTER = re.compile(
 """'250 gallons for each bedroom over three', '325 gallons shall be added to the six-bedroom
 capacity for each bedroom over six' (as read): step, unit, count."""
 INC_BEFORE = re.compile(
-    rf"{_EACH},? [^.;]*?(?:increase[sd]? by|add|plus|an additional|additional) (\d+(?:\.\d+)?) {_GALLONS}"
+    rf"{_EACH} ?,? (?:[^.;]*?(?:increase[sd]? by|add|plus|an additional|additional) |"
+    r"(?=\d+(?:\.\d+)? (?:gallons? per day|gpd|gallons?)(?: more| additional)? (?:shall|must|will) be added))"
+    rf"(\d+(?:\.\d+)?) {_GALLONS}"
 )
-"""'for each bedroom over three, add 250 gallons' (as read): count, step, unit."""
+"""'for each bedroom over three, add 250 gallons', 'for each bedroom over three, 400 gallons shall
+be added' (as read): count, step, unit."""
 
 BEDROOMS = InputSpec(
     name="bedrooms", kind="integer", unit="bedrooms", label="number of bedrooms", low=1, high=30

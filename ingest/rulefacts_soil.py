@@ -30,6 +30,7 @@ from ingest.gutter import source_lines
 from ingest.numbers import read_numbers
 from ingest.records import Section
 from ingest.rulefacts_area import area_rule
+from ingest.rulefacts_perc import PERC
 from ingest.rulefacts_shapes import BEDROOMS, const, fold, table_heading, verbatim
 from tools.formulas import (
     Apply,
@@ -171,22 +172,27 @@ def _rule(
     divided = _DIVIDED.search(text) if rate else _MULTIPLIED.search(text) if factor else None
     if not caption or ((rate or factor) and (divided is None or flow is None)):
         return None
+    ranges = _perc_rows(words, rows)
     textures = {n: (label, quote, cells) for label, quote, cells in rows for n in _names(label)}
-    if not textures:
+    if not textures and ranges is None:
         return None
     unit = "gpd per sq ft" if rate else "sq ft per gpd" if factor else "sq ft per bedroom"
     nodes = []
     for j, head in enumerate(heads):
         table = Table(
             kind="table",
-            input="soil_texture",
+            input="soil_texture" if ranges is None else PERC.name,
             unit=unit,
             label=f"Table ({head})" if head else "Table",
             rows=[
                 Row(label=label, match=name, quote=quote, confidence="medium",
                     value=_value(cells[j]), unsuitable=_value(cells[j]) is None)
                 for name, (label, quote, cells) in textures.items()
-            ],
+            ]
+            if ranges is None
+            else [r.model_copy(update={"value": _value(cells[j]),
+                                       "unsuitable": _value(cells[j]) is None})
+                  for r, (_, _, cells) in zip(ranges, rows, strict=True)],
         )  # fmt: skip
         if rate:
             assert divided is not None and flow is not None
@@ -207,7 +213,9 @@ def _rule(
             nodes.append(Linear(kind="linear", x=bedrooms, slope=table,
                                 label="Least bottom area", unit="sq ft"))  # fmt: skip
     inputs = [*(flow.inputs if (rate or factor) and flow else [BEDROOMS])]
-    inputs.append(_TEXTURE.model_copy(update={"choices": list(textures)}))
+    inputs.append(
+        _TEXTURE.model_copy(update={"choices": list(textures)}) if ranges is None else PERC
+    )
     formula: Any = nodes[0]
     bed = _bed(text) if len(nodes) == 1 and not rate and not factor else None
     if bed is not None:
@@ -225,7 +233,45 @@ def _rule(
                 for s, n in zip(names, nodes, strict=True)
             ],
         )
-    return area_rule(section, "soil_table", "by soil texture", caption, inputs, formula)
+    by = "by soil texture" if ranges is None else "by percolation rate"
+    return area_rule(section, "soil_table", by, caption, inputs, formula)
+
+
+_PERC_HEAD = re.compile(r"percolation|minutes? per inch|\bmpi\b", re.I)
+_NUM = r"(\d+(?:\.\d+)?)"
+_SPAN = re.compile(rf"^{_NUM}\s*(?:to|-|\u2013|through)\s*{_NUM}$", re.I)
+_BELOW = re.compile(
+    rf"^(?:faster than|less than|under|<)\s*{_NUM}$|^{_NUM} or (faster|less)$", re.I
+)
+_ABOVE = re.compile(rf"^(?:slower than|more than|over|>)\s*{_NUM}$|^{_NUM} or (slower|more)$", re.I)
+
+
+def _perc_rows(words: str, rows: list[tuple[str, str, list[str]]]) -> list[Row] | None:
+    """A table whose rows are ranges of percolation rates ('0.1 to 5', '6 to 15', 'Slower than
+    60') under a header that says so: one row per range of the input `perc_rate_mpi`, each range
+    running from where the row above ends (a rate of 5.5 falls in '6 to 15'); None otherwise."""
+    if not _PERC_HEAD.search(words):
+        return None
+    out: list[Row] = []
+    for label, quote, _ in rows:
+        text = " ".join(label.split())
+        if m := _SPAN.match(text):
+            low, high, low_in, high_in = float(m[1]), float(m[2]), True, True
+        elif m := _BELOW.match(text):
+            low, low_in = None, False
+            high, high_in = (float(m[1]), False) if m[1] else (float(m[2]), True)
+        elif m := _ABOVE.match(text):
+            high, high_in = None, True
+            low, low_in = (float(m[1]), False) if m[1] else (float(m[2]), True)
+        else:
+            return None
+        if out and out[-1].high is not None and low is not None and low > out[-1].high:
+            low, low_in = out[-1].high, False  # '0.1 to 5' then '6 to 15': 5 < rate <= 15
+        if out and (out[-1].high is None or low is None or low < out[-1].high):
+            return None  # not ranges in order
+        out.append(Row(label=label, low=low, high=high, low_inclusive=low_in,
+                       high_inclusive=high_in, quote=quote, confidence="medium"))  # fmt: skip
+    return out
 
 
 _WORDED = re.compile(

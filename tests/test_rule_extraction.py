@@ -86,6 +86,11 @@ SHAPES = [
      "(3) For a dwelling of more than three bedrooms, 1,400 gallons plus 300 gallons for each "
      "bedroom over three.",
      "Septic tanks", "tank.dwelling.7-3", {"bedrooms": 5}, 2000.0),  # 1,400 + 2 x 300
+    ("for_each_bedroom_over_a_count_a_figure_shall_be_added",
+     "A. The minimum liquid capacity of the septic tank serving a dwelling of three (3) or fewer "
+     "bedrooms shall be one thousand two hundred (1,200) gallons. For each bedroom over three (3), "
+     "three hundred fifty (350) gallons shall be added.",
+     "Septic tank capacity", "tank.dwelling.7-3", {"bedrooms": 5}, 1900.0),  # 1,200 + 2 x 350
     ("a_septic_tank_other_than_a_holding_tank",
      "(A) Every dwelling, other than one served by a holding tank, shall have septic tanks of not "
      "less than 1,000 gallons for two or fewer bedrooms, plus 300 gallons for each bedroom over "
@@ -251,6 +256,18 @@ def test_a_dollar_figure_is_shown_as_dollars_in_the_steps() -> None:
     text = "(e) The escrow is $5,000 or 120 percent of the bid, whichever is greater."
     result = _run(extract_rules([_section(text, "Transfers")]), "escrow.share.7-3", bid_usd=1000)
     assert "the greater of $5,000 and $1,200" in result.steps[-1], result.steps
+
+
+def test_money_held_under_two_names_is_asked_for_by_either() -> None:
+    text = (
+        "(c) In winter the transfer may proceed if the buyer deposits financial assurance with the "
+        "county, in cash or by an escrow agreement, in an amount equal to 120 percent of a "
+        "licensed installer's written estimate."
+    )
+    (rule,) = extract_rules([_section(text, "Transfers")])
+    assert {"escrow", "financial assurance"} <= set(rule.terms)
+    assert rule.asks == "escrow to hold for an estimate"
+    assert _run([rule], rule.id, estimate_usd=10000).value == 12000.0
 
 
 UNCERTAIN = [
@@ -701,7 +718,26 @@ TWO_LANGUAGE_SETBACKS = (
     "Public water supply well    Pozo de abastecimiento publico    130                   160\n"
     "Top of bluff                Borde superior del risco           30                    45\n"
 )
+NOTE_ROW_SETBACKS = (
+    "A. Tanks and soil treatment areas shall meet the setbacks in Table 5.\n"
+    "TABLE 5. MINIMUM SETBACKS (FEET)\n"
+    "      Feature                          Sewage tank    Soil treatment\n"
+    "area\n"
+    "      Private water supply well            45              95\n"
+    "      Public water supply well          See Note 1     See Note 1\n"
+    "      General development lake              65             65\n"
+    "      Property line                         10             12\n"
+    "Note 1: As required by Minnesota Rules chapter 4725.\n"
+)
 TABLE_CELLS = [
+    ("a_row_sent_to_a_note_leaves_the_table_whole", "NOTE_ROW_SETBACKS", "well", "tank", 45.0),
+    (
+        "a_head_wrapped_onto_an_unindented_line_names_the_area",
+        "NOTE_ROW_SETBACKS",
+        "lake_general_development",
+        "soil_treatment_area",
+        65.0,
+    ),
     (
         "header_lines_that_lost_their_indent_name_the_tank",
         "UNINDENTED_HEADER",
@@ -795,6 +831,7 @@ def test_a_fixed_width_setback_table_in_feet_is_read_by_its_columns_and_rows(
         "NUMBERED_ITEMS": NUMBERED_ITEMS,
         "TWO_LANGUAGE_SETBACKS": TWO_LANGUAGE_SETBACKS,
         "UNINDENTED_HEADER": UNINDENTED_HEADER,
+        "NOTE_ROW_SETBACKS": NOTE_ROW_SETBACKS,
     }[table]
     section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
     (rule,) = extract_rules([section], text)
@@ -890,6 +927,35 @@ def test_a_table_of_a_standard_column_and_variant_columns_is_read_by_what_each_n
     )
     (rule,) = extract_rules([section], VARIANT_TABLE)
     assert {i.name for i in rule.inputs} == {"bedrooms", "food_grinder", "pump_to_tank"}
+    assert _run([rule], rule.id, **inputs).value == gallons
+
+
+WITHOUT_OR_TABLE = (
+    "(a) Capacity. Septic tanks shall have the capacity in Table 9-A.\n"
+    "TABLE 9-A MINIMUM LIQUID CAPACITY OF SEPTIC TANKS (IN GALLONS)\n"
+    "  Number of       Without garbage     With garbage disposal\n"
+    "  bedrooms        disposal            or lift station\n"
+    "  1 or 2            1,000               1,500\n"
+    "  3                 1,250               1,850\n"
+    "  4                 1,500               2,250\n"
+)
+WITHOUT_OR_CELLS = [  # (id, inputs, gallons) read off WITHOUT_OR_TABLE
+    ("neither_the_without_column", {"bedrooms": 3}, 1250.0),
+    ("the_first_thing_named", {"bedrooms": 3, "garbage_disposal": True}, 1850.0),
+    ("the_thing_after_or", {"bedrooms": 4, "lift_station": True}, 2250.0),
+]
+
+
+@pytest.mark.parametrize(
+    ("inputs", "gallons"), [c[1:] for c in WITHOUT_OR_CELLS], ids=[c[0] for c in WITHOUT_OR_CELLS]
+)
+def test_a_column_without_a_thing_beside_one_with_it_or_another_is_the_plain_case(
+    inputs: dict[str, Any], gallons: float
+) -> None:
+    text = WITHOUT_OR_TABLE
+    section = _section(text, "Septic tanks").model_copy(update={"char_end": len(text)})
+    (rule,) = [r for r in extract_rules([section], text) if r.topic == "tank"]
+    assert {i.name for i in rule.inputs} == {"bedrooms", "garbage_disposal", "lift_station"}
     assert _run([rule], rule.id, **inputs).value == gallons
 
 
@@ -1570,7 +1636,26 @@ SOIL_FACTORS = (
     "     C      Sandy loam, loam                         1.7\n"
     "     D      Silt loam, silty clay loam               2.2\n"
 )
+SOIL_PERC_FACTORS = (
+    "(a) The design flow for a dwelling shall be one hundred fifty (150) gallons per day for each "
+    "bedroom.\n"
+    "(b) The bottom area of a trench or bed shall be not less than the design flow multiplied by\n"
+    "the factor in Table 3 for the percolation rate of the most restrictive soil layer.\n"
+    "TABLE 3. SOIL TREATMENT AREA SIZING FACTORS (SQUARE FEET OF BOTTOM AREA PER GALLON PER DAY)\n"
+    "   Percolation rate          Trench or bed\n"
+    "   (minutes per inch)        factor\n"
+    "   0.1 to 5                  0.80\n"
+    "   6 to 15                   1.25\n"
+    "   16 to 30                  1.65\n"
+    "   31 to 60                  2.00\n"
+)
 SOIL_CASES = [  # (id, table, inputs, square feet)
+    ("the-design-flow-times-the-factor-of-the-perc-rate-s-row", SOIL_PERC_FACTORS,
+     {"bedrooms": 4, "perc_rate_mpi": 20}, 990.0),  # 4 x 150 x 1.65
+    ("a-perc-rate-between-two-printed-ranges-is-in-the-slower-row", SOIL_PERC_FACTORS,
+     {"bedrooms": 3, "perc_rate_mpi": 5.5}, 562.5),  # 3 x 150 x 1.25
+    ("a-perc-rate-at-a-range-s-end-is-in-that-range", SOIL_PERC_FACTORS,
+     {"bedrooms": 2, "perc_rate_mpi": 5}, 240.0),  # 2 x 150 x 0.80
     ("the-design-flow-times-the-texture-s-factor", SOIL_FACTORS,
      {"bedrooms": 3, "soil_texture": "sandy_loam"}, 714.0),  # 3 x 140 x 1.7
     ("the-design-flow-times-the-group-s-factor", SOIL_FACTORS,
