@@ -215,6 +215,10 @@ def understand(question: str, known: Mapping[str, str]) -> Understanding:
             correct_typos(_fold(question), list(known.values())), known
         )
     params = extract_params(fixed)
+    # a place's own words ('Lake Orrin') are no feature the question measures from; a feature
+    # named only in the place's name stays ('how far from Lake Orrin?')
+    if (feature := extract_params(strip_jurisdictions(fixed, known)).feature) is not None:
+        params = params.model_copy(update={"feature": feature})
     topics = _topics(fixed, params)
     all_cities = bool(phrase("all_places").search(fixed))
     comparison = bool(phrase("compare").search(fixed)) and (len(jurisdictions) != 1 or all_cities)

@@ -1308,12 +1308,18 @@ def test_which_things_do_not_need_a_rule_asks_the_list_of_what_is_exempt() -> No
     assert score(question, pool, types=["list"])[0].provision.text == exempt
 
 
-def test_how_much_advance_notice_asks_a_period_ahead_of_the_event_not_after_it() -> None:
+@pytest.mark.parametrize(
+    "ahead",
+    [
+        "The installer shall notify the Administrator five (5) calendar days before an inspection.",
+        "The installer shall notify the Administrator at least two (2) full working days before "
+        "the system is ready for inspection.",
+    ],
+    ids=["calendar-days", "full-working-days"],
+)
+def test_how_much_advance_notice_asks_a_period_ahead_of_the_event_not_after_it(ahead: str) -> None:
     """Both provisions carry a period; 'how much advance notice' is answered by the one ahead of
     the inspection, however many of the question's words the other shares."""
-    ahead = (
-        "The installer shall notify the Administrator five (5) calendar days before an inspection."
-    )
     after = "The installer shall give the as-built drawing within twenty (20) days after the final inspection."
     section = _Section("x", "3.04", "Inspections", f"{ahead} {after}")
     pool = [

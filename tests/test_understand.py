@@ -103,10 +103,37 @@ def test_typo_of_a_known_city_is_not_an_unknown_place() -> None:
             ["general"],
             id="a-period-the-asking-sentence-checks-asks-a-time-not-a-distance",
         ),
+        pytest.param(
+            "What's the closest the drainfield can be to the well in Hugo?",
+            ["setback"],
+            id="the-closest-a-part-can-be-to-a-feature-asks-a-setback",
+        ),
     ],
 )
 def test_routes_each_question_to_its_topics(question: str, topics: list[str]) -> None:
     assert understand(question, KNOWN).topics == topics
+
+
+@pytest.mark.parametrize(
+    ("question", "feature"),
+    [
+        pytest.param(
+            "Stone Lake lot with a private well on it. How close can the drainfield be to it?",
+            "well",
+            id="a-feature-word-of-the-places-name-is-no-feature",
+        ),
+        pytest.param(
+            "How far from Stone Lake must the drainfield be?",
+            "water",
+            id="a-feature-named-only-by-the-place-stays",
+        ),
+    ],
+)
+def test_the_feature_measured_from_is_read_past_the_places_name(
+    question: str, feature: str
+) -> None:
+    known = {**KNOWN, "stone-lake": "Stone Lake"}
+    assert understand(question, known).params.feature == feature
 
 
 def test_reads_calculator_parameters() -> None:
