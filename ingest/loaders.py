@@ -9,7 +9,8 @@ one page of text each, in the order of their printed numbers, `ingest.imposed`),
 ``.rst`` and ``.html`` (`ingest.markup`; a code page printed from a website as ``.txt``:
 `ingest.flattened`; a document comparison's export, its deleted and inserted text marked in
 brackets, read as amended: `ingest.redline`; an e-mail thread, read as the ordinance its
-messages hold: `ingest.mailthread`).
+messages hold: `ingest.mailthread`; a configuration file, one block per section, as ``.txt``,
+``.yaml``, ``.yml`` or ``.json``: `ingest.configtext`).
 Every failure raises an `IngestError` subclass whose message names the file and the fix.
 """
 
@@ -32,6 +33,7 @@ from core.errors import (
     UnsupportedFormatError,
 )
 from ingest.columns import PageDrawing, Piece, reading_order
+from ingest.configtext import config_to_text, looks_like_config
 from ingest.flattened import flattened_to_text, looks_flattened
 from ingest.imposed import booklet_pages
 from ingest.mailthread import looks_like_mail_thread, mail_to_text
@@ -49,7 +51,7 @@ from ingest.tabbed import tabbed_tables
 
 log = logging.getLogger(__name__)
 
-SUPPORTED_SUFFIXES = (".txt", ".pdf", ".md", ".rst", ".html", ".htm")
+SUPPORTED_SUFFIXES = (".txt", ".pdf", ".md", ".rst", ".html", ".htm", ".yaml", ".yml", ".json")
 DEFAULT_MAX_MB = 64.0
 """Largest file read by default (the `max_document_mb` setting): parsing is linear, about
 0.3-0.5 s per MB on one core."""
@@ -389,7 +391,9 @@ def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
         text = _as_amended(html_to_text(text), path)
     else:
         text = _unmailed(_as_amended(text, path), path)
-        if suffix == ".md" or looks_like_markdown(text):
+        if suffix in (".yaml", ".yml", ".json") or looks_like_config(text):
+            text = config_to_text(text)  # the text as it is where it holds no sections
+        elif suffix == ".md" or looks_like_markdown(text):
             text = markdown_to_text(text)
         elif suffix == ".rst" or looks_like_rst(text):
             text = rst_to_text(text)

@@ -1,0 +1,146 @@
+"""A township ordinance kept as a configuration file (YAML saved as `.txt`, or JSON): an export
+banner in comments, the document's metadata, a contents list, parts holding sections, each
+section a block with its number, title and text (a literal block, a folded one, or a list of
+item mappings), history lists and editor's notes, an amendments list; a fixed-width table in a
+literal block. It reads as the ordinance's plain text: its sections under their parts, its
+tables' rules, none of the metadata."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import FORMATS, expected_sections, parse_fixture, run_extracted, sections_by_ref
+
+from ingest.configtext import config_to_text, looks_like_config
+from ingest.loaders import load_source
+
+CONFIG = FORMATS / "manifest-config-file-township.yaml"
+FIXTURE = "config_file_township.txt"
+ROOT = Path(__file__).resolve().parent.parent
+OTHER_TEXTS = sorted(
+    p
+    for pattern in ("tests/data/formats/*.txt", "tests/data/ingest/*.txt", "data/ordinances/*.txt")
+    for p in ROOT.glob(pattern)
+    if p.name != FIXTURE
+)
+
+
+def test_every_section_is_found_with_its_title_under_its_part() -> None:
+    doc = parse_fixture(CONFIG)
+    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    assert got == expected_sections("config_file_township")
+    assert sections_by_ref(doc)["3.1"].path == ["ARTICLE 3. DESIGN STANDARDS"]
+
+
+def test_no_metadata_or_markup_stays_in_the_text() -> None:
+    by_ref = sections_by_ref(parse_fixture(CONFIG))
+    text = "\n".join(s.text for s in by_ref.values())
+    for mark in ("records system", "status:", "in force", "editor_note", "text: |", "- id:"):
+        assert mark not in text
+    assert by_ref["2.1"].text.startswith("(a) No person shall install")
+    assert "(b) A permit is not required to pump a tank" in by_ref["2.1"].text
+
+
+@pytest.mark.parametrize(
+    ("rule", "inputs", "value"),
+    [
+        pytest.param("tank.table.3.1", {"bedrooms": 4}, 1550.0, id="a-table-in-a-literal-block"),
+        pytest.param(
+            "setback.table.3.2",
+            {"feature": "well", "component": "soil_treatment_area"},
+            120.0,
+            id="a-setback-sentence-wrapped-in-a-block",
+        ),
+    ],
+)
+def test_its_rules_are_read_from_the_blocks(
+    rule: str, inputs: dict[str, object], value: float
+) -> None:
+    assert run_extracted(parse_fixture(CONFIG).rules, rule, **inputs).value == value
+
+
+_KEYED = """title: Sewage treatment systems
+chapter: "9"
+sections:
+  "9.01":
+    title: Purpose
+    body:
+      - This chapter protects the waters of the city from untreated sewage discharges.
+  "9.02":
+    title: Permits
+    body:
+      - No person shall install a system without a permit from the city inspector.
+      - A permit is valid for one (1) year from the date it is issued by the inspector.
+  "9.10":
+    title: Pumping
+    body:
+      - Every tank shall be pumped at least once every three (3) years by a licensed business.
+meta: {a: b, c: d, e: f, g: h, i: j, k: l}
+updated: "2024-03-01"
+by: clerk
+status: current
+"""
+_NUMBER_IN_KEY = """ordinance: Septic systems
+"4.1 Purpose": |
+  This ordinance protects the waters of the township from sewage.
+"4.2 Permits": |
+  No person shall install a system without a permit from the township.
+"4.10 Pumping": |
+  Every tank shall be pumped at least once every three (3) years.
+a: 1
+b: 2
+c: 3
+d: 4
+e: 5
+f: 6
+g: 7
+"""
+_JSON = json.dumps(
+    {
+        "updated": "2024-03-01",
+        "sections": [
+            {"section": "5-1", "heading": "Purpose",
+             "paragraphs": ["This article protects the county's waters from untreated sewage."]},
+            {"section": "5-2", "heading": "Permits",
+             "paragraphs": [{"label": "a", "text": "No person shall install a system without a "
+                             "permit from the county administrator."}]},
+            {"section": "5-3", "heading": "Pumping",
+             "paragraphs": ["Every septic tank shall be pumped at least once every three (3) "
+                            "years."]},
+        ],
+    },
+    indent=2,
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "heads"),
+    [
+        pytest.param(_KEYED, ["Section 9.01. Purpose.", "Section 9.02. Permits.",
+                              "Section 9.10. Pumping."], id="sections-keyed-by-their-numbers"),
+        pytest.param(_NUMBER_IN_KEY, ["Section 4.1. Purpose.", "Section 4.2. Permits.",
+                                      "Section 4.10. Pumping."], id="number-and-title-in-the-key"),
+        pytest.param(_JSON, ["Section 5-1. Purpose.", "Section 5-2. Permits.",
+                             "Section 5-3. Pumping."], id="json-with-item-mappings"),
+    ],
+)  # fmt: skip
+def test_each_shape_of_section_block_is_read_as_a_heading_and_its_text(
+    text: str, heads: list[str]
+) -> None:
+    assert looks_like_config(text)
+    printed = config_to_text(text)
+    assert [line for line in printed.splitlines() if line.startswith("Section ")] == heads
+    assert "2024-03-01" not in printed and "clerk" not in printed
+
+
+def test_a_json_file_is_loaded_by_its_extension(tmp_path: Path) -> None:
+    path = tmp_path / "ordinance.json"
+    path.write_text(_JSON, encoding="utf-8")
+    assert "(a) No person shall install a system" in load_source(path).text
+
+
+@pytest.mark.parametrize("path", OTHER_TEXTS, ids=[p.name for p in OTHER_TEXTS])
+def test_no_other_text_is_taken_for_a_configuration_file(path: Path) -> None:
+    assert not looks_like_config(path.read_text(encoding="utf-8", errors="replace"))
