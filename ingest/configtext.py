@@ -86,13 +86,11 @@ def _is_text(value: Any) -> bool:
 
 def _number_of(node: dict[str, Any], key: str | None) -> tuple[str | None, str | None]:
     """(the number, the field it came from)."""
-    for k, v in node.items():
-        if (
-            str(k).lower() in _NUMBER_KEYS
-            and isinstance(v, str)
-            and (m := _NUMBER.match(v.strip()))
-        ):
-            return m["n"], k
+    keys = {str(k).lower(): k for k in node}
+    for name in _NUMBER_KEYS:  # in that order: a section's 'number' before the 'part' it is in
+        v = node.get(keys.get(name, ""))
+        if isinstance(v, str) and (m := _NUMBER.match(v.strip())):
+            return m["n"], keys[name]
     if key is not None and (m := _NUMBER.match(str(key).strip())):
         return m["n"], None
     for k, v in node.items():

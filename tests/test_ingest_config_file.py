@@ -115,9 +115,22 @@ _JSON = json.dumps(
 )  # fmt: skip
 
 
+_PART_FIELD = (
+    "title: Septic systems\nupdated: '2024-03-01'\nsections:\n"
+    + "".join(
+        f"  - part: '4'\n    number: '4.{i}'\n    title: Rule {i}\n    text: |\n"
+        f"      Every owner shall act within {i}0 days after the notice is mailed to them.\n"
+        for i in range(1, 5)
+    )
+    + "".join(f"k{i}: v\n" for i in range(6))
+)
+
+
 @pytest.mark.parametrize(
     ("text", "heads"),
     [
+        pytest.param(_PART_FIELD, [f"Section 4.{i}. Rule {i}." for i in range(1, 5)],
+                     id="a-sections-number-before-the-part-it-is-in"),
         pytest.param(_KEYED, ["Section 9.01. Purpose.", "Section 9.02. Permits.",
                               "Section 9.10. Pumping."], id="sections-keyed-by-their-numbers"),
         pytest.param(_NUMBER_IN_KEY, ["Section 4.1. Purpose.", "Section 4.2. Permits.",
