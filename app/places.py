@@ -15,7 +15,7 @@ import numpy as np
 
 from app.lexicon import lexicon, phrase
 from app.settings import PROJECT_ROOT
-from core.places import initialism_mentions, name_forms, names_a_feature
+from core.places import initialism_mentions, name_forms, names_a_feature, people_named
 from core.places import words as place_words
 from index.embed import english_words
 
@@ -109,6 +109,7 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
     own: dict[str, list[tuple[int, int]]] = {}
     shadowed: set[str] = set()
     features: dict[str, int] = {}  # keys named only by a word of a lake's name ('Loon Lake')
+    in_full: set[str] = set()  # keys named by more than a one-word short form somewhere
     for key in maybe:
         for pattern in names.patterns[key]:
             for m in pattern.finditer(low):
@@ -118,10 +119,13 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
                     continue
                 own.setdefault(key, []).append(m.span())
                 spans.append(m.span())
+                if len(form) > 1 or form in names.full[key]:
+                    in_full.add(key)
                 if key not in found or m.start() < found[key]:
                     found[key] = m.start()
     for key, a, b in initialism_mentions(text, known):  # "PRL" for "Pine Ridge Lake"
         own.setdefault(key, []).append((a, b))
+        in_full.add(key)
         spans.append((a, b))
         found[key] = min(found.get(key, a), a)
     for key, mine in own.items():  # "Vandwick" inside "Vandwick Township" names one city
@@ -132,6 +136,10 @@ def detect_jurisdictions(text: str, known: Mapping[str, str]) -> list[str]:
         ):  # fmt: skip
             del found[key]
             shadowed.add(key)
+    people = people_named(text, ((k, a, k in in_full) for k, mine in own.items() for a, _ in mine))
+    for key in people:  # 'From: Deb Tamsen ... in Pine Ridge Lake?': a person's name
+        found.pop(key, None)
+        shadowed.add(key)
     for key in names.spaced - set(found) - shadowed:
         pos = squashed.find(names.joined[key])
         if pos >= 0:

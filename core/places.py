@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -170,3 +170,21 @@ def initialism_mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, 
         for m in re.finditer(r"(?<![A-Za-z])[A-Z]{2,5}(?![A-Za-z])", text)
         if m.group() in table
     ]
+
+
+_GIVEN_NAME = re.compile(r"[^.!?\n\s][ \t]*[^\w\s]*[ \t]*\b[A-Z][a-z]+[ \t]+$")
+
+
+def people_named(text: str, mentions: Iterable[tuple[str, int, bool]]) -> set[str]:
+    """Keys mentioned only by a one-word short form right after a given name (a capitalised word
+    inside its sentence: 'From: Deb Tamsen', 'ask Deb Tamsen'), where another place is named in
+    full: a person's name, not the place. `mentions` are (key, start, whether in full)."""
+    mentions = list(mentions)
+    full = {k for k, _, in_full in mentions if in_full}
+    short = {k for k, _, _ in mentions} - full
+    return {
+        k
+        for k in short
+        if full
+        and all(_GIVEN_NAME.search(text[max(0, a - 40) : a]) for k2, a, _ in mentions if k2 == k)
+    }

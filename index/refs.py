@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from core.places import initialism_mentions, name_forms, names_a_feature
+from core.places import initialism_mentions, name_forms, names_a_feature, people_named
 from core.places import words as place_words
 from core.refs import (
     build_table_map,
@@ -153,6 +153,7 @@ def _mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]
     index = _name_index(tuple(known.items()))
     found: set[tuple[str, int, int, bool]] = set()
     features: set[tuple[str, int, int]] = set()  # named only by a word of a lake's name
+    in_full: set[str] = set()  # named by more than a one-word short form somewhere
     for i, (start, end, word) in enumerate(words):
         for key, form in sorted(index.candidates(word)):
             window = words[i : i + len(form)]
@@ -165,9 +166,14 @@ def _mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]
             ):
                 exact = all(w == t for (_, _, w), t in zip(window, form, strict=True))
                 found.add((key, start, window[-1][1], exact))
+                if len(form) > 1 or form in full:
+                    in_full.add(key)
             elif len(form) > 1 and _close(word, "".join(form)):
                 found.add((key, start, end, word == "".join(form)))
-    found |= {(k, a, b, True) for k, a, b in initialism_mentions(text, known)}
+                in_full.add(key)
+    initials = initialism_mentions(text, known)
+    found |= {(k, a, b, True) for k, a, b in initials}
+    in_full |= {k for k, _, _ in initials}
     if not found:  # 'a cabin on Little Itasca Lake': the lake's place, where no other is named
         found = {(k, a, b, True) for k, a, b in features}
     exact_spans = [(k, a, b) for k, a, b, exact in found if exact]
@@ -182,6 +188,8 @@ def _mentions(text: str, known: Mapping[str, str]) -> list[tuple[str, int, int]]
         return False
 
     kept = {(k, a, b) for k, a, b, exact in found if not shadowed(k, a, b, exact)}
+    people = people_named(text, ((k, a, k in in_full) for k, a, _ in kept))
+    kept = {m for m in kept if m[0] not in people}  # 'From: Deb Tamsen ...': a person's name
     return sorted(kept, key=lambda m: (m[1], -m[2]))
 
 

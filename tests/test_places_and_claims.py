@@ -203,6 +203,21 @@ SHORT_KNOWN = {
         pytest.param(
             "permits in birch fails?", ["birch-falls"], id="a-names-word-slipped-into-another-word"
         ),
+        pytest.param(
+            "From: Deb Osprey (Realty)\nHow long is a compliance certificate good in Pine Ridge Lake?",
+            ["pine-ridge-lake"],
+            id="a-short-form-after-a-given-name-is-a-persons-name",
+        ),
+        pytest.param(
+            "How do Osprey and Pine Ridge Lake differ on tank size?",
+            ["osprey-narrows", "pine-ridge-lake"],
+            id="a-short-form-after-a-lowercase-word-is-the-place",
+        ),
+        pytest.param(
+            "Visiting Osprey and Hugo: pumping?",
+            ["osprey-narrows", "hugo"],
+            id="a-short-form-after-the-sentences-first-word-is-the-place",
+        ),
     ],
 )
 def test_a_place_is_named_by_its_short_form_or_initials(text: str, keys: list[str]) -> None:
