@@ -329,7 +329,9 @@ as Minn. R. ch. 4725 requires')."""
 
 
 _NOTE_ROW = re.compile(
-    r"^\s*[A-Za-z][A-Za-z ,()'-]*?[A-Za-z)](?:\s{2,}(?:see )?(?:note|footnote) \d+\*?)+\s*$", re.I
+    r"^\s*(?P<label>[A-Za-z][A-Za-z ,()'-]*?[A-Za-z)])"
+    r"(?:\s{2,}(?:see )?(?:note|footnote) (?P<n>\d+)\*?)+\s*$",
+    re.I,
 )
 """A table's row whose cells send the reader to a note ('See Note 1'): no distance in the row."""
 
@@ -371,8 +373,19 @@ def _table_rows(section: Section, source: str, rows: _Rows) -> str:
             continue  # line set off by blank lines between them (a note at the page's foot)
         elif line.strip() and not pending and (line.strip().startswith("(") or opened > 0):
             after.setdefault(len(prefix) - 1, []).append(line.strip())
-        elif _NOTE_ROW.match(line):
-            continue  # 'Public water supply well   See Note 1   See Note 1': no distance here
+        elif noted := _NOTE_ROW.match(line):
+            # 'Public water supply well   See Note 1': no distance in the row; where its note
+            # leaves the distance to a state rule ('Note 1: As required by Minnesota Rules
+            # chapter 4725.'), the feature is left to that rule
+            note = re.search(
+                rf"\bnote {noted.group('n')}\s*[:.]\s*([^\n]*?)(?=\bnote \d|$)",
+                clean, re.I | re.M,
+            )  # fmt: skip
+            rule = re.search(_STATE_RULE, note.group(1), re.I) if note else None
+            if rule is not None and fold(line.strip()) in clean:
+                rows.deferred.append(
+                    (noted.group("label"), " ".join(rule.group(1).split()), fold(line.strip()))
+                )
         elif (ruled := _RULE_ROW.match(line)) and fold(line.strip()) in clean:
             # 'Public water supply well   as Minn. R. ch. 4725 requires': left to the rule
             label = ruled.group("label")

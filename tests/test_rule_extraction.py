@@ -1047,12 +1047,19 @@ WRAPPED_SETBACKS = (
 )
 
 
-def test_a_setback_left_by_name_to_a_state_rule_is_deferred_not_computed() -> None:
-    section = _section(WRAPPED_SETBACKS, "Setbacks").model_copy(
-        update={"char_end": len(WRAPPED_SETBACKS)}
-    )
-    (rule,) = extract_rules([section], WRAPPED_SETBACKS)
-    result = _run([rule], rule.id, feature="well", component="soil_treatment_area")
+@pytest.mark.parametrize(
+    ("text", "feature"),
+    [
+        pytest.param(WRAPPED_SETBACKS, "well", id="in-its-row"),
+        pytest.param(NOTE_ROW_SETBACKS, "public_well", id="in-the-note-its-row-sends-to"),
+    ],
+)
+def test_a_setback_left_by_name_to_a_state_rule_is_deferred_not_computed(
+    text: str, feature: str
+) -> None:
+    section = _section(text, "Setbacks").model_copy(update={"char_end": len(text)})
+    (rule,) = extract_rules([section], text)
+    result = _run([rule], rule.id, feature=feature, component="soil_treatment_area")
     assert result.status == "deferred" and result.value is None
     assert "chapter 4725" in result.summary
 
