@@ -10,7 +10,9 @@ Codifiers print, after (or before) a section's provisions, matter that is not it
   ``[Subsection E amended by Ord. 2018-04, adopted 10/9/2018]``, ``[Source: Ord. 2019-3, s. 4]``;
 * labelled notes: ``Editor's note—``, ``Cross reference—``, ``State Law reference—``,
   ``Statutory reference:``, ``See also:``, ``Footnotes:`` blocks, also behind a footnote marker
-  (``[1] Editor's Note: ...``, ``* Editor's note–...``);
+  (``[1] Editor's Note: ...``, ``* Editor's note–...``); commentary (``Commentary:``,
+  ``Explanatory note:``, ``Practice note:``) and any block whose label says it is no law
+  (``Commentary (not part of the ordinance)``);
 * a city code's history lines: ``Source: Ord. 2019-07, 2nd Series``, ``Effective Date:
   6-1-2019``, ``Amended: Ord. 2023-02``;
 * penalty cross references, alone on a line or after a history note on the same line:
@@ -58,6 +60,20 @@ NOTE_LABEL = re.compile(
     r"Footnotes?|Annotations?|See\s+also)[ \t]*(?:[—–:]|--?)",
     re.I,
 )
+COMMENTARY_LABEL = re.compile(
+    r"(?m)^[ \t]*(?:(?:Commentary|Explanatory\s+notes?|Drafter['’]s\s+notes?|Staff\s+notes?|"
+    r"Practice\s+notes?|Plain[- ]language\s+(?:notes?|summary))[ \t]*(?:[—–:]|--?)"
+    # a label that says it is no law: 'Commentary (not part of the ordinance)' (its text on
+    # the next line)
+    r"|[A-Z][\w'’ ]{2,40}?[ \t]*\([ \t]*not[ \t]+(?:an?[ \t]+)?part[ \t]+of\b[^)\n]{0,60}\)"
+    r"[ \t]*(?:[—–:.]|--?)?)",
+    re.I,
+)
+"""Commentary: a paragraph explaining the law, none of it ('Practice note: Lenders often ask ...'),
+to the next item or section number that starts a line (the provisions go on after it)."""
+_RESUMES = re.compile(
+    r"\n[ \t]*(?:\(\s?[A-Za-z0-9]{1,4}\s?\)|[A-Za-z0-9]{1,3}\.|\d+(?:[.\-]\d+)+)[ \t]"
+)
 
 
 def split_notes(text: str) -> tuple[str, list[str]]:
@@ -70,8 +86,11 @@ def split_notes(text: str) -> tuple[str, list[str]]:
     for rx in (HISTORY_PAREN, HISTORY_BRACKET, PENALTY_XREF, HISTORY_LINE):
         spans += [(m.start(), m.end()) for m in rx.finditer(text)]
     labels = [m.start() for m in NOTE_LABEL.finditer(text)]
-    for start in labels:
-        stops = [a for a, _ in spans if a > start] + [b for b in labels if b > start]
+    comments = [m.start() for m in COMMENTARY_LABEL.finditer(text)]
+    for start in labels + comments:
+        stops = [a for a, _ in spans if a > start] + [b for b in labels + comments if b > start]
+        if start in comments and (resumes := _RESUMES.search(text, start)) is not None:
+            stops.append(resumes.start())
         spans.append((start, min(stops, default=len(text))))
     if not spans:
         return text, []

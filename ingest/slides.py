@@ -54,7 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ingest.columns import PageDrawing, Piece, page_rows
-from ingest.notes import split_notes
+from ingest.notes import COMMENTARY_LABEL, split_notes
 
 MIN_PAGES = 3
 MIN_ROWS = 3
@@ -224,7 +224,7 @@ def _slide(page: PageDrawing, edge: float) -> _Slide | None:
     dropped = 0
     for entry in _entries([t for t in box if t]):
         rest, notes = split_notes(entry)
-        if notes and not rest.strip(" .;,"):
+        if notes and not rest.strip(" .;,") and not COMMENTARY_LABEL.match(entry):
             kept.append(entry)
         else:
             dropped += 1  # commentary: a practice note, a tip for staff

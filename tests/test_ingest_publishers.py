@@ -492,6 +492,33 @@ def test_editorial_notes_are_kept_as_section_metadata(
 
 
 @pytest.mark.parametrize(
+    ("text", "kept", "note"),
+    [
+        pytest.param("(a) Tanks shall be pumped every 3 years.\nCommentary (not part of the "
+                     "ordinance)\nMost owners pump more often.",
+                     "(a) Tanks shall be pumped every 3 years.", "Most owners pump more often.",
+                     id="a-box-that-says-it-is-no-law"),
+        pytest.param("(a) Tanks shall be pumped every 3 years.\nPractice note: Lenders ask for "
+                     "more.\n(b) Pump reports go to the city.",
+                     "(b) Pump reports go to the city.", "Lenders ask for more.",
+                     id="a-practice-note-before-the-next-item"),
+        pytest.param("(a) Tanks shall be pumped.\nExplanatory note -- It follows the state "
+                     "rule.\n34.06 Permits (continued)\n(f) Repairs may begin at once.",
+                     "(f) Repairs may begin at once.", "It follows the state rule.",
+                     id="an-explanatory-note-before-the-sections-next-page"),
+    ],
+)  # fmt: skip
+def test_commentary_is_a_note_and_the_provisions_after_it_stay(
+    text: str, kept: str, note: str
+) -> None:
+    from ingest.notes import split_notes
+
+    provisions, notes = split_notes(text)
+    assert kept in provisions and note not in provisions
+    assert any(note in n for n in notes)
+
+
+@pytest.mark.parametrize(
     ("manifest", "number", "path"),
     [
         pytest.param(ZOO / "cedar-bluff" / "manifest.yaml", "18-123",
