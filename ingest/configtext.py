@@ -52,6 +52,12 @@ _NUMBER = re.compile(
 _NUMBER_KEYS = ("number", "no", "num", "section", "sec", "id", "ref", "part", "article", "rule")
 _TITLE_KEYS = ("title", "heading", "name", "caption", "subject", "label")
 _CHILD_KEYS = ("sections", "parts", "articles", "chapters", "subsections", "rules", "children")
+_NOTE_KEY = re.compile(
+    r"histor|note|editor|comment|source|amend|cross|refer|see_?also|breadcrumb|link|attach|meta"
+    r"|contents|toc|nav|footnote",
+    re.I,
+)
+"""Fields of a section that are no law: its history, notes, references, links."""
 _ITEM_LABEL = re.compile(r"^\(?([a-z]{1,3}|\d{1,2}|[A-Z])[.)]?$")
 _TEXT_CHARS = 40
 """A string of at least this many characters, or of several lines, is text; shorter ones are
@@ -137,6 +143,8 @@ def _items(value: Any, out: list[str], records: list[_Record], indent: str = "")
                     _items(v, out, records, indent + "  ")
             return
         for k, v in value.items():
+            if _NOTE_KEY.search(str(k)):
+                continue  # an item's history or note
             m = _ITEM_LABEL.match(str(k))
             if m and isinstance(v, str) and _is_text(v):  # {a: ..., b: ...}: the items
                 out.append(f"{indent}({m[1]}) " + v.strip())
@@ -163,7 +171,7 @@ def _record(node: dict[str, Any], key: str | None) -> _Record | None:
     body: list[str] = []
     children: list[_Record] = []
     for k, v in node.items():
-        if k in (number_key, title_key):
+        if k in (number_key, title_key) or _NOTE_KEY.search(str(k)):
             continue
         if isinstance(v, dict) and str(k).lower() not in _CHILD_KEYS:
             for ck, cv in v.items():  # {"4.1": {...}, "4.2": {...}}: sections by their keys

@@ -37,7 +37,15 @@ def test_every_section_is_found_with_its_title_under_its_part() -> None:
 def test_no_metadata_or_markup_stays_in_the_text() -> None:
     by_ref = sections_by_ref(parse_fixture(CONFIG))
     text = "\n".join(s.text for s in by_ref.values())
-    for mark in ("records system", "status:", "in force", "editor_note", "text: |", "- id:"):
+    for mark in (
+        "records system",
+        "status:",
+        "in force",
+        "editor_note",
+        "text: |",
+        "- id:",
+        "amended this section",
+    ):
         assert mark not in text
     assert by_ref["2.1"].text.startswith("(a) No person shall install")
     assert "(b) A permit is not required to pump a tank" in by_ref["2.1"].text
