@@ -88,6 +88,14 @@ MORE_ROOMS = re.compile(
 bedrooms', 'an extra bedroom')."""
 
 
+TOTAL_ROOMS = re.compile(
+    rf"{_NUM}[\s-]*bed(?:room)?s?\s+(?:total|in all|altogether|all told|in total)\b"
+    rf"|\b(?:a total of|totals?|totalling|totaling)\s+{_NUM}[\s-]*bed(?:room)?s?\b",
+    re.I,
+)
+"""The bedroom count the question gives as the house's total ('so 5 bedrooms total')."""
+
+
 def extract_params(text: str) -> CalcParams:
     """The calculator parameters a question states, each by a narrow pattern."""
     t = text.replace("‑", "-")
@@ -103,10 +111,13 @@ def extract_params(text: str) -> CalcParams:
                                 asked.group(1), re.I)  # fmt: skip
     if m and later:
         m = later
+    total = TOTAL_ROOMS.search(t)  # '3 bedrooms ... with 2 more, so 5 bedrooms total'
     if m:
         value = _to_num(m.group(1))
         added = MORE_ROOMS.search(t)  # 'a 3 bedroom rambler ... 2 more bedrooms'
-        if added is not None and not added.start() <= m.start() < added.end():
+        if total is not None:
+            value = _to_num(total.group(1) or total.group(2))
+        elif added is not None and not added.start() <= m.start() < added.end():
             value += _to_num(added.group(1)) if added.group(1) else 1
         # 2.5 bedrooms stays 2.5, so the calculator can say what is wrong with it
         p.bedrooms = int(value) if value == int(value) else value

@@ -62,6 +62,7 @@ from app.reader import (
     vocabulary,
     with_antecedents,
     without_asked,
+    words_and_digits,
 )
 from app.records import ToolCall
 from app.rows import ROWS
@@ -540,7 +541,12 @@ class QuotingMixin(SubjectMixin):
                     lead = {"Yes": "No", "No": "Yes"}[bounded[0]]  # met, the exception exempts
                 elif bounded is not None:  # against 'occupied on fewer than 120 days'
                     lead = f"{bounded[0]}: {bounded[1]}"
-                elif lead and found and not (lead == "No" and opposed(part, text)):
+                elif (
+                    lead
+                    and found
+                    and not (lead == "No" and opposed(part, text))
+                    and not (lead == "No" and words_and_digits(found) <= words_and_digits(part))
+                ):  # ('No: 15 percent' to 'can they use the 15% break?' says the figure twice)
                     lead = f"{lead}: {found}"
         elif main is not None:
             case = _later_case(part, best, ranked, main) if main in FIGURE_TYPES else None

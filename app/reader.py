@@ -268,8 +268,11 @@ def asked_types(question: str, lex: Lexicon | None = None) -> list[str]:
         # 'Who has to approve a variance for a setback?': the asking word, not the subject's
         found = ["who", *(f for f in found if f != "who")]
     if is_yes_no(question, lex):  # "permits only last 6 months, right?": the stated figure's type
+        # (where it states a figure, a thing it names is no type it asks: 'can I apply the 15
+        # percent vertical separation reduction?' asks no distance)
+        stated = stated_types(question, lex)
         found = (
-            stated_types(question, lex) + found + (["rule"] if "rule" in lex.answer_types else [])
+            stated + ([] if stated else found) + (["rule"] if "rule" in lex.answer_types else [])
         )
     return list(dict.fromkeys(found))
 

@@ -21,8 +21,15 @@ from pydantic import BaseModel
 
 from app.compose import Block, _stem, content_words
 from app.lexicon import lexicon, phrase
-from app.params import MORE_ROOMS, extract_params
-from app.quantities import Quantity, _label_words, bind, compatible, extract_quantities, score
+from app.params import MORE_ROOMS, TOTAL_ROOMS, extract_params
+from app.quantities import (
+    Quantity,
+    _label_words,
+    bind,
+    compatible,
+    extract_quantities,
+    score,
+)
 from app.quoting import _near, key_words
 from app.reader import (
     FIGURE_TYPES,
@@ -281,8 +288,12 @@ def inputs_for(
     given.update(bind([s for s in rest if not _fits_elsewhere(s, mine, others)], mine))
     rest = [s for s in rest if s.name not in given]
     given.update(bind(rest, [q for q in others if not _is_stated(q, given)]))
-    if "bedrooms" in given and "bedrooms" in stated and MORE_ROOMS.search(scope):
-        given["bedrooms"] = stated["bedrooms"]  # '3 bedrooms ... 2 more': the house has 5
+    if (
+        "bedrooms" in given
+        and "bedrooms" in stated
+        and (MORE_ROOMS.search(scope) or TOTAL_ROOMS.search(scope))
+    ):  # '3 bedrooms ... 2 more' / '..., so 5 bedrooms total': the house has 5
+        given["bedrooms"] = stated["bedrooms"]
     for pname, iname in _PARAMS.items():  # what the number patterns of app.params read
         if iname not in given and pname in stated and any(s.name == iname for s in specs):
             given[iname] = stated[pname]

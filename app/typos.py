@@ -34,6 +34,29 @@ def _vocabulary(names: tuple[str, ...]) -> tuple[frozenset[str], dict[str, list[
     return frozenset(vocab), by_letter
 
 
+_ENDINGS = frozenset(
+    {
+        "s",
+        "es",
+        "ed",
+        "d",
+        "er",
+        "ers",
+        "ing",
+        "ion",
+        "ions",
+        "al",
+        "ly",
+        "ment",
+        "ments",
+        "or",
+        "ors",
+    }
+)
+"""Endings that make another form of a word ('installer' of 'install'); any other letters after
+a known word are a slip ('permitt')."""
+
+
 def correct_typos(text: str, names: Sequence[str] = ()) -> str:
     """Fix near-miss spellings of the domain words and city names ("septik", "Chasak")."""
     known, by_letter = _vocabulary(tuple(names))
@@ -49,7 +72,8 @@ def correct_typos(text: str, names: Sequence[str] = ()) -> str:
         close = difflib.get_close_matches(low, by_letter.get(low[0], []), n=3, cutoff=0.8)
         if not close:
             return word
-        if len(low) >= 6 and (close[0].startswith(low) or low.startswith(close[0])):
+        ending = low[len(close[0]) :] if low.startswith(close[0]) else None
+        if len(low) >= 6 and (close[0].startswith(low) or ending in _ENDINGS):
             return word  # another form of the word, not a typo: 'install' is not 'installer'
         return close[0].capitalize() if word[0].isupper() else close[0]
 

@@ -18,9 +18,11 @@ from app.typos import correct_typos
     [("license to install a system", "install"), ("inspect my tank", "inspect"),
      ("septik tank", "septic"), ("pumpng how oftn", "often"), ("who inspects it", "inspects"),
      ("the inspector is a no-show", "inspector"), ("close to the detached garage", "garage"),
-     ("the drainfeild", "drainfield")],
+     ("the drainfeild", "drainfield"), ("septic permitt", "permit"),
+     ("the installers license", "installers")],
     ids=["install", "inspect", "real-typo", "a-question-word", "another-form-kept",
-         "an-english-word-near-a-domain-word-is-kept", "garage-is-no-garbage", "a-typo-fixed"],
+         "an-english-word-near-a-domain-word-is-kept", "garage-is-no-garbage", "a-typo-fixed",
+         "a-letter-slipped-after-the-word", "an-ending-is-another-form"],
 )  # fmt: skip
 def test_another_form_of_a_domain_word_is_not_a_typo(text: str, expected: str) -> None:
     assert expected in correct_typos(text).split()

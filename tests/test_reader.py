@@ -109,6 +109,12 @@ ASKED_OR_NOT = [
     # a maximum or dollar fine asks an amount
     ("maximum-fine", "What's the maximum fine for violating the septic ordinance?", "money", True),
     ("dollar-fine", "Is there a dollar fine for skipping the pumping?", "money", True),
+    # a yes/no question stating a figure asks about it, not about the things it names
+    ("a-thing-named-beside-a-stated-figure",
+     "Can I apply the 15 percent vertical separation reduction for older systems?", "distance",
+     False),
+    ("the-stated-figure", "Can I apply the 15 percent vertical separation reduction for older "
+     "systems?", "rate", True),
     ("fine-with-it-asks-no-amount",
      "The neighbour is fine with it. Can the tank go 5 feet from the line?", "money", False),
     # 'list' the verb asks no list

@@ -321,6 +321,12 @@ def test_the_kind_of_system_is_the_one_not_denied(question: str, kind: str) -> N
         ("two more bedrooms on a 3-bedroom cabin", 5),
         ("4 bedroom house, adding an extra bedroom over the garage", 5),
         ("5 bedrooms and 2 bathrooms", 5),
+        (
+            "our house has 3 bedrooms and we're finishing the lower level with 2 more, so 5 "
+            "bedrooms total",
+            5,
+        ),
+        ("a total of six bedrooms once the addition is done; the old part has 4 bedrooms", 6),
     ],
     ids=[
         "a-qualified-count",
@@ -330,6 +336,8 @@ def test_the_kind_of_system_is_the_one_not_denied(question: str, kind: str) -> N
         "rooms-added-before",
         "an-extra-one",
         "other-rooms-add-nothing",
+        "the-total-the-question-gives",
+        "a-total-before-a-part",
     ],
 )
 def test_a_bedroom_count_is_read_past_a_word_that_qualifies_the_rooms(

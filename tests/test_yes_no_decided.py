@@ -616,6 +616,14 @@ def test_an_exemption_lists_item_is_judged_under_its_lead_in(question: str, word
             id="an-exemption-that-does-not-apply",
         ),
         pytest.param(
+            "Our cabin's system is from 1988 and sits in the shoreland district. Can they use the "
+            "15% separation break for older systems?",
+            "The reduction of up to 15 percent in the required separation that those rules allow "
+            "for older systems does not apply to a system in the shoreland district.",
+            "No",
+            id="a-reduction-that-does-not-apply",
+        ),
+        pytest.param(
             "Can I swap the tank lid myself?",
             "No permit is required to replace a lid or a baffle.",
             "Yes",
