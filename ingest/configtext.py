@@ -52,6 +52,7 @@ _NUMBER = re.compile(
 _NUMBER_KEYS = ("number", "no", "num", "section", "sec", "id", "ref", "part", "article", "rule")
 _TITLE_KEYS = ("title", "heading", "name", "caption", "subject", "label")
 _CHILD_KEYS = ("sections", "parts", "articles", "chapters", "subsections", "rules", "children")
+_STREAM_MARK = re.compile(r"^(?:---|\.\.\.)\s*(?:#.*)?$|^%")
 _NOTE_KEY = re.compile(
     r"histor|note|editor|comment|source|amend|cross|refer|see_?also|breadcrumb|link|attach|meta"
     r"|contents|toc|nav|footnote",
@@ -73,10 +74,12 @@ class _Record:
 
 
 def _load(text: str) -> Any:
+    """The loaded tree; a stream of several documents ('---' between them) as their list."""
     try:  # every scalar a string: '4.10' stays '4.10', not the float 4.1
-        return yaml.load(text, Loader=yaml.BaseLoader)
+        docs = [d for d in yaml.load_all(text, Loader=yaml.BaseLoader) if d is not None]
     except yaml.YAMLError:
         return None
+    return docs[0] if len(docs) == 1 else docs
 
 
 def _is_text(value: Any) -> bool:
@@ -164,8 +167,11 @@ def _record(node: dict[str, Any], key: str | None) -> _Record | None:
     """The section (or container) a mapping is, or None."""
     number, number_key = _number_of(node, key)
     title, title_key = _title_of(node, number_key)
-    if number is None and (m := _NUMBERED_TITLE.match(title or str(key or ""))):
-        number, title = m["n"], m["title"].strip()
+    if number is None and (m := _NUMBERED_TITLE.match(title)):
+        number, title = m["n"], m["title"].strip()  # title: '4.2 Septic tanks'
+    elif number is None and (m := _NUMBERED_TITLE.match(str(key or "").strip())):
+        number = m["n"]  # '4.2 Septic tanks': {...}; its key's title over a stray short field
+        title = title if title_key and str(title_key).lower() in _TITLE_KEYS else m["title"]
     if number is None and not title:
         return None
     body: list[str] = []
@@ -212,7 +218,11 @@ def _count(records: list[_Record]) -> int:
 
 
 def _sections(text: str) -> list[_Record] | None:
-    lines = [x for x in text.splitlines() if x.strip() and not x.lstrip().startswith("#")]
+    lines = [  # not comments, nor the stream's marks ('---', '...', '%YAML 1.2')
+        x
+        for x in text.splitlines()
+        if x.strip() and not x.lstrip().startswith("#") and not _STREAM_MARK.match(x)
+    ]
     if not lines or (not _KEY_LINE.match(lines[0]) and lines[0].strip()[:1] not in "{["):
         return None
     json_like = lines[0].strip()[:1] in "{["

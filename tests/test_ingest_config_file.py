@@ -134,9 +134,24 @@ _PART_FIELD = (
 )
 
 
+_STREAM = (
+    "---\n# exported\ntitle: Septic systems\n"
+    + "".join(f"k{i}: v\n" for i in range(10))
+    + "---\nsections:\n"
+    + "".join(
+        f"  '6.{i} Rule {i}':\n    status: current\n    text: |\n"
+        f"      Every owner shall act within {i}0 days after the notice is mailed to them.\n"
+        for i in range(1, 4)
+    )
+    + "...\n"
+)
+
+
 @pytest.mark.parametrize(
     ("text", "heads"),
     [
+        pytest.param(_STREAM, [f"Section 6.{i}. Rule {i}." for i in range(1, 4)],
+                     id="two-documents-and-the-title-in-the-key"),
         pytest.param(_PART_FIELD, [f"Section 4.{i}. Rule {i}." for i in range(1, 5)],
                      id="a-sections-number-before-the-part-it-is-in"),
         pytest.param(_KEYED, ["Section 9.01. Purpose.", "Section 9.02. Permits.",
