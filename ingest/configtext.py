@@ -124,17 +124,46 @@ def _title_of(node: dict[str, Any], skip: str | None) -> tuple[str, str | None]:
     return "", None
 
 
+def _grid(rows: list[Any]) -> str | None:
+    """A list of rows of short values as a fixed-width table (columns padded to their widest
+    cell, so the rule extractor reads it like a printed one); None when it is no such list."""
+    if len(rows) < 2 or not all(
+        isinstance(r, list) and r and all(isinstance(c, str) and len(c) <= 60 for c in r)
+        for r in rows
+    ):
+        return None
+    widths = [max(len(r[j]) for r in rows if j < len(r)) for j in range(max(map(len, rows)))]
+    return "\n".join(
+        "    ".join(c.ljust(widths[j]) for j, c in enumerate(r)).rstrip() for r in rows
+    )
+
+
 def _items(value: Any, out: list[str], records: list[_Record], indent: str = "") -> None:
     """The text a field holds, in order, into `out`; sections found inside into `records`."""
     if isinstance(value, str):
         if _is_text(value):
             out.append("\n".join(indent + line for line in value.strip("\n").splitlines()))
+    elif isinstance(value, list) and (grid := _grid(value)) is not None:
+        out.append(grid)  # a table's rows: [[Bedrooms, Gallons], [3, 1250], ...]
     elif isinstance(value, list):
         for v in value:
             _items(v, out, records, indent)
     elif isinstance(value, dict):
         if (rec := _record(value, None)) is not None:
             records.append(rec)
+            return
+        if any(_grid(v) is not None for v in value.values() if isinstance(v, list)):
+            # a table: its caption, then its header row and rows as one grid
+            rows: list[Any] = []
+            captions: list[str] = []
+            for v in value.values():
+                if isinstance(v, str) and v.strip():
+                    captions.append(indent + " ".join(v.split()))
+                elif isinstance(v, list) and all(isinstance(c, str) for c in v):
+                    rows.append(v)  # the header: one row
+                elif isinstance(v, list):
+                    rows.extend(v)
+            out.append("\n".join([*captions, _grid(rows) or ""]))
             return
         texts = [v for v in value.values() if _is_text(v)]
         labels = [v for k, v in value.items() if isinstance(v, str) and _ITEM_LABEL.match(v)]
@@ -179,7 +208,10 @@ def _record(node: dict[str, Any], key: str | None) -> _Record | None:
     for k, v in node.items():
         if k in (number_key, title_key) or _NOTE_KEY.search(str(k)):
             continue
-        if isinstance(v, dict) and str(k).lower() not in _CHILD_KEYS:
+        keyed = isinstance(v, dict) and any(
+            isinstance(cv, dict) and _record(cv, ck) is not None for ck, cv in v.items()
+        )
+        if keyed and str(k).lower() not in _CHILD_KEYS:
             for ck, cv in v.items():  # {"4.1": {...}, "4.2": {...}}: sections by their keys
                 if isinstance(cv, dict) and (rec := _record(cv, ck)) is not None:
                     children.append(rec)

@@ -180,3 +180,31 @@ def test_a_json_file_is_loaded_by_its_extension(tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", OTHER_TEXTS, ids=[p.name for p in OTHER_TEXTS])
 def test_no_other_text_is_taken_for_a_configuration_file(path: Path) -> None:
     assert not looks_like_config(path.read_text(encoding="utf-8", errors="replace"))
+
+
+def test_a_table_given_as_rows_of_cells_is_read_as_a_printed_table(tmp_path: Path) -> None:
+    from ingest import load_manifest, parse_document
+
+    rows = "".join(
+        f"        - ['{b}', '{g}']\n"
+        for b, g in [("2 or fewer", "1,050"), ("3", "1,300"), ("4", "1,550")]
+    )
+    text = (
+        "title: Septic systems\nsections:\n"
+        "  - number: '3.1'\n    title: Septic tanks\n"
+        "    text: Every septic tank shall have the liquid capacity shown in Table 3.1 below.\n"
+        "    table:\n      caption: TABLE 3.1 MINIMUM SEPTIC TANK CAPACITY (GALLONS)\n"
+        "      header: [Bedrooms, Capacity]\n      rows:\n" + rows
+        + "".join(f"  - number: '3.{i}'\n    title: Rule {i}\n    text: Every owner shall act "
+                  f"within {i}0 days after the notice is mailed to them.\n" for i in (2, 3))
+        + "".join(f"k{i}: v\n" for i in range(6))
+    )  # fmt: skip
+    (tmp_path / "t.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "manifest.yaml").write_text(
+        "documents:\n  - jurisdiction: tamsen-township\n    name: Tamsen Township\n"
+        "    instrument: Ordinance 1\n    source: t.txt\n",
+        encoding="utf-8",
+    )
+    ((entry, source),) = load_manifest(tmp_path / "manifest.yaml")
+    doc = parse_document(entry, source)
+    assert run_extracted(doc.rules, "tank.table.3.1", bedrooms=3).value == 1300.0
