@@ -240,9 +240,33 @@ def _records(tree: Any, key: str | None = None, root: bool = True) -> list[_Reco
     for k, v in tree.items():
         if _is_text(v) and (m := _NUMBERED_TITLE.match(str(k).strip())):
             out.append(_Record(m["n"], m["title"].strip(), [v.strip("\n")]))  # '4.2 Tanks': |
-        else:
+        elif not _NOTE_KEY.search(str(k)):  # not the contents, amendments, links, metadata
             out += _records(v, k, False)
     return out
+
+
+def _once(records: list[_Record]) -> list[_Record]:
+    """Each numbered section once, with the most text of its blocks (a contents entry or a
+    summary elsewhere in the file names it too)."""
+    flat: dict[str, _Record] = {}
+
+    def walk(recs: list[_Record]) -> None:
+        for r in recs:
+            size = sum(map(len, r.body))
+            if r.number and (r.number not in flat or size > sum(map(len, flat[r.number].body))):
+                flat[r.number] = r
+            walk(r.children)
+
+    walk(records)
+
+    def keep(recs: list[_Record]) -> list[_Record]:
+        out = []
+        for r in recs:
+            if r.number is None or flat.get(r.number) is r or r.children:
+                out.append(_Record(r.number, r.title, r.body, keep(r.children)))
+        return out
+
+    return keep(records)
 
 
 def _count(records: list[_Record]) -> int:
@@ -263,7 +287,7 @@ def _sections(text: str) -> list[_Record] | None:
     tree = _load(text)
     if not isinstance(tree, (dict, list)):
         return None
-    records = _records(tree)
+    records = _once(_records(tree))
     return records if _count(records) >= MIN_SECTIONS else None
 
 

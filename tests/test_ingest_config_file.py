@@ -147,9 +147,26 @@ _STREAM = (
 )
 
 
+_SUMMARIZED = (
+    "title: Septic systems\nsummaries:\n"
+    "  - number: '7.1'\n    title: Tanks\n"
+    "    summary: This section says how big a tank must be, by the number of bedrooms.\n"
+    "sections:\n"
+    + "".join(
+        f"  - number: '7.{i}'\n    title: Rule {i}\n    text: Every owner shall act within "
+        f"{i}0 days after the notice is mailed to them by the county.\n"
+        for i in range(1, 4)
+    )
+    + "toc:\n  - {number: '7.2', title: Rule 2, summary: 'What the owner must do, and how "
+    "soon, after the notice is mailed.'}\n" + "".join(f"k{i}: v\n" for i in range(6))
+)
+
+
 @pytest.mark.parametrize(
     ("text", "heads"),
     [
+        pytest.param(_SUMMARIZED, [f"Section 7.{i}. Rule {i}." for i in range(1, 4)],
+                     id="each-section-once-with-its-own-text"),
         pytest.param(_STREAM, [f"Section 6.{i}. Rule {i}." for i in range(1, 4)],
                      id="two-documents-and-the-title-in-the-key"),
         pytest.param(_PART_FIELD, [f"Section 4.{i}. Rule {i}." for i in range(1, 5)],
