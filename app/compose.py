@@ -82,7 +82,8 @@ def split_sentences(text: str) -> list[str]:
     out: list[str] = []
     for part in parts:
         part = part.strip()
-        if len(part) < 12:
+        # ... nor inside a bracket ('Subd. 5. [TERM; EXTENSION.] (a) A permit expires ...')
+        if len(part) < 12 or (out and out[-1].count("[") > out[-1].count("]")):
             if out:
                 out[-1] = f"{out[-1]} {part}"
             continue

@@ -69,6 +69,11 @@ Share = Annotated[float, Field(ge=0, le=1)]
 class ReaderParams(_Record):
     typed_window: int = Field(ge=1)
     typed_share: Share
+    act_share: Share = Field(
+        description="A provision doing the act a 'how long to ...' question asks may score this "
+        "share of the best, where no better one does it."
+    )
+    act_window: int = Field(ge=1, description="... and stand among the best N provisions.")
     second_share: Share
     defer_window: int = Field(ge=1)
     subject_share: Share

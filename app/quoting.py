@@ -128,6 +128,9 @@ def key_words(question: str) -> set[str]:
     return {_stem(w) for w in content_words(question) if w not in GENERIC and not w.isdigit()}
 
 
+_HEADNOTE = re.compile(r"\[[^\[\]]{1,80}\]")
+
+
 def _stating(part: str, best: Scored, ranked: list[Scored]) -> Scored:
     """For a figure the asking sentence states ('So we only pump every 4 years?'), the chosen
     provision's section's provision that states a figure of that type ('(2) At least once every
@@ -894,7 +897,10 @@ class QuotingMixin(SubjectMixin):
         cases = {_stem(w) for w in lexicon().qualifiers}
 
         def case_rank(s: Scored) -> int:
-            own = cases.intersection(stems(s.provision.text))  # (cached per text)
+            # (a bracketed headnote names the subdivision, no case of its provision: 'Subd. 5.
+            # [TERM; EXTENSION.] (a) A permit expires 16 months ...')
+            said = _HEADNOTE.sub(" ", s.provision.text)
+            own = cases.intersection(stems(said))  # (cached per text)
             return 0 if own & asked else 2 if own else 1 if cases & asked else 0
 
         # ... and one about the kind of thing the question names ('a permit'), in its words or its
@@ -915,6 +921,19 @@ class QuotingMixin(SubjectMixin):
 
         def act_rank(s: Scored) -> int:
             return 0 if not doing or does_it(s) else 1
+
+        if doing and typed and not any(does_it(s) for s in typed):
+            # 'hooked up to the sewer, how long to abandon the old system?': the provision that
+            # abandons, though the story's words score the connection higher
+            typed += [
+                s
+                for s in _slots(ranked, params.act_window)
+                if s not in typed
+                and s.score >= params.act_share * top
+                and carries(s.provision.text, main)
+                and does_it(s)
+                and (not part or held(s))
+            ]
 
         return sorted(
             typed,

@@ -25,6 +25,7 @@ LINE_NUMBERED = (FORMATS / "manifest-line-numbered-city.yaml", "ironwood-crossin
 CENTRED = (FORMATS / "manifest-centred-sections-township.yaml", "cormorant-point-township")
 RULES_TABLE = (FORMATS / "manifest-rules-table-county.yaml", "heronsgate-county")
 FLATTENED = (FORMATS / "manifest-flattened-html-county.yaml", "larch-bend-county")
+BILL = (FORMATS / "manifest-bill-style-city-text.yaml", "bittern-lake")
 
 # what a user asks of any city, by kind ('{place}': the city's name)
 QUESTIONS = {
@@ -78,6 +79,9 @@ LAYOUTS = {
         "a-tank-for-5-bedrooms": ("1,800", "12.5"),
         "a-well-setback": ("100", "12.6"),  # the table's column, across a page break
         "pumping": ("three (3) years", "12.7"),
+    }),
+    "bill-style": (BILL, "Bittern Lake", {
+        "a-term": ("nineteen (19) months", "5"),  # its headnote '[PERMIT TERM; EXTENSION.]'
     }),
     "two-columns": (TWO_COLUMNS, "Elkhorn Rapids", {
         "a-term": ("sixteen (16) months", "8-52"),  # its title wrapped in the column

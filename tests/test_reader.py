@@ -1058,6 +1058,15 @@ def test_the_clause_of_a_figure_is_its_sentence_or_list_item(
     assert figure_clause(text, kind).strip() == clause
 
 
+def test_a_deadline_extended_to_a_date_is_a_time() -> None:
+    from app.reader import carries, figure, synonyms_of
+
+    text = "Where a deadline falls while the ground is frozen, the administrator may extend it to June 30."
+    assert carries(text, "duration")
+    assert figure(text, "duration") == "extend it to June 30"
+    assert "extend" in synonyms_of("If the deadline lands in winter can it get pushed back?")
+
+
 def test_a_period_between_two_dates_is_a_time_period() -> None:
     from app.reader import figure
 
@@ -1065,9 +1074,13 @@ def test_a_period_between_two_dates_is_a_time_period() -> None:
     assert figure(text, "duration") == "January 1 to December 31"
 
 
-def test_the_time_for_the_asked_act_comes_before_another_acts_time() -> None:
+@pytest.mark.parametrize(
+    "abandon_score", [2.9, 2.2], ids=["near-the-best", "below-the-typed-share"]
+)
+def test_the_time_for_the_asked_act_comes_before_another_acts_time(abandon_score: float) -> None:
     """'How long do I have to abandon the old tank?': of two provisions with a period, the one
-    whose period is the abandonment's leads the one whose period is the connection's."""
+    whose period is the abandonment's leads the one whose period is the connection's, also
+    where the story's words score the connection's well above it."""
     from app.answerer import DefaultAnswerer
     from app.reader import Provision, Scored
 
@@ -1082,7 +1095,7 @@ def test_the_time_for_the_asked_act_comes_before_another_acts_time() -> None:
                "within twelve (12) months after the notice, and shall abandon the tank.")  # fmt: skip
     abandon = "The old septic tank shall be abandoned within forty-five (45) days after connection."
     ranked = [Scored(Provision(_S(text=t), t, 0), score, {}) for t, score in
-              [(connect, 3.0), (abandon, 2.9)]]  # fmt: skip
+              [(connect, 3.0), (abandon, abandon_score)]]  # fmt: skip
     reader = object.__new__(DefaultAnswerer)
     reader.names = {}
     part = "We hooked up to the sewer. How long do I have to abandon the old septic tank?"
@@ -1347,6 +1360,18 @@ def test_the_next_items_letter_is_no_part_of_a_provision() -> None:
     texts = [p.text for p in provisions(section, 0)]
     assert "A construction permit expires 16 months after the date on which it is issued." in texts
     assert not any(t.endswith(" B.") for t in texts)
+
+
+def test_a_bracketed_headnote_is_never_cut_at_its_semicolon() -> None:
+    section = StubSection(
+        "x", "6", "Permits",
+        "Subd. 4. [REVIEW.] The inspector must decide within 12 business days.\n"
+        "Subd. 5. [TERM; EXTENSION.] (a) A permit expires 16 months after the date it is issued, "
+        "unless the work has been completed and has passed final inspection.",
+    )  # fmt: skip
+    texts = [p.text for p in provisions(section, 0)]
+    assert not any(t.startswith("EXTENSION") for t in texts)
+    assert any("[TERM; EXTENSION.] (a) A permit expires 16 months" in t for t in texts)
 
 
 def test_the_next_numbered_items_mark_is_no_part_of_a_provision() -> None:
