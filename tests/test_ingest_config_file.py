@@ -11,20 +11,21 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, run_extracted, sections_by_ref
+from helpers import (
+    FORMATS,
+    expected_sections,
+    other_texts,
+    parse_fixture,
+    run_extracted,
+    sections_by_ref,
+)
 
 from ingest.configtext import config_to_text, looks_like_config
 from ingest.loaders import load_source
 
 CONFIG = FORMATS / "manifest-config-file-township.yaml"
 FIXTURE = "config_file_township.txt"
-ROOT = Path(__file__).resolve().parent.parent
-OTHER_TEXTS = sorted(
-    p
-    for pattern in ("tests/data/formats/*.txt", "tests/data/ingest/*.txt", "data/ordinances/*.txt")
-    for p in ROOT.glob(pattern)
-    if p.name != FIXTURE
-)
+OTHER_TEXTS = other_texts(FIXTURE)
 
 
 def test_every_section_is_found_with_its_title_under_its_part() -> None:

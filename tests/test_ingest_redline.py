@@ -14,7 +14,14 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, run_extracted, sections_by_ref
+from helpers import (
+    FORMATS,
+    expected_sections,
+    other_texts,
+    parse_fixture,
+    run_extracted,
+    sections_by_ref,
+)
 
 from ingest.loaders import load_source
 from ingest.records import ParsedDocument
@@ -22,13 +29,7 @@ from ingest.redline import looks_redlined, redline_to_text, resolve_marks
 
 REDLINE = FORMATS / "manifest-redline-comparison-city.yaml"
 FIXTURE = "redline_comparison_city.txt"
-ROOT = Path(__file__).resolve().parent.parent
-OTHER_TEXTS = sorted(
-    p
-    for pattern in ("tests/data/formats/*.txt", "tests/data/ingest/*.txt", "data/ordinances/*.txt")
-    for p in ROOT.glob(pattern)
-    if p.name != FIXTURE
-)
+OTHER_TEXTS = other_texts(FIXTURE)
 
 
 @pytest.fixture(scope="module")
