@@ -50,6 +50,7 @@ _NUMBER = re.compile(
     re.I,
 )
 _NUMBER_KEYS = ("number", "no", "num", "section", "sec", "id", "ref", "part", "article", "rule")
+_CONTAINERS = {"part", "article", "chapter", "division", "title"}
 _TITLE_KEYS = ("title", "heading", "name", "caption", "subject", "label")
 _CHILD_KEYS = ("sections", "parts", "articles", "chapters", "subsections", "rules", "children")
 _STREAM_MARK = re.compile(r"^(?:---|\.\.\.)\s*(?:#.*)?$|^%")
@@ -93,13 +94,26 @@ def _is_text(value: Any) -> bool:
     )
 
 
+def _words(key: Any) -> set[str]:
+    """A field name's words: 'Section Number', 'section_no', 'sectionTitle' -> their words."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(key))
+    return set(re.findall(r"[a-z]+", spaced.lower()))
+
+
 def _number_of(node: dict[str, Any], key: str | None) -> tuple[str | None, str | None]:
     """(the number, the field it came from)."""
-    keys = {str(k).lower(): k for k in node}
-    for name in _NUMBER_KEYS:  # in that order: a section's 'number' before the 'part' it is in
-        v = node.get(keys.get(name, ""))
-        if isinstance(v, str) and (m := _NUMBER.match(v.strip())):
-            return m["n"], keys[name]
+    found = [
+        # a section's own number before the part's it is in ('Part Number: 4', 'Section
+        # Number: 4.2'), then in the order of the names ('number', 'section_no', ...)
+        (bool(_words(k) & _CONTAINERS), min(i for i, n in enumerate(_NUMBER_KEYS) if n in w), m, k)
+        for k, v in node.items()
+        if (w := _words(k)) & set(_NUMBER_KEYS)
+        and isinstance(v, str)
+        and (m := _NUMBER.match(v.strip()))
+    ]
+    if found:
+        _, _, m, k = min(found, key=lambda f: (f[0], f[1]))
+        return m["n"], k
     if key is not None and (m := _NUMBER.match(str(key).strip())):
         return m["n"], None
     for k, v in node.items():
@@ -110,7 +124,7 @@ def _number_of(node: dict[str, Any], key: str | None) -> tuple[str | None, str |
 
 def _title_of(node: dict[str, Any], skip: str | None) -> tuple[str, str | None]:
     for k, v in node.items():
-        if str(k).lower() in _TITLE_KEYS and isinstance(v, str) and v.strip() and not _is_text(v):
+        if _words(k) & set(_TITLE_KEYS) and isinstance(v, str) and v.strip() and not _is_text(v):
             return " ".join(v.split()), k
     for k, v in node.items():
         short = isinstance(v, str) and 1 <= len(v.split()) <= 12 and not _is_text(v)
@@ -200,7 +214,7 @@ def _record(node: dict[str, Any], key: str | None) -> _Record | None:
         number, title = m["n"], m["title"].strip()  # title: '4.2 Septic tanks'
     elif number is None and (m := _NUMBERED_TITLE.match(str(key or "").strip())):
         number = m["n"]  # '4.2 Septic tanks': {...}; its key's title over a stray short field
-        title = title if title_key and str(title_key).lower() in _TITLE_KEYS else m["title"]
+        title = title if title_key and _words(title_key) & set(_TITLE_KEYS) else m["title"]
     if number is None and not title:
         return None
     body: list[str] = []

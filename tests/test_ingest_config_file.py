@@ -163,9 +163,23 @@ _SUMMARIZED = (
 )
 
 
+_WORDED_FIELDS = (
+    "Ordinance: Septic systems\nSections:\n"
+    + "".join(
+        f"  - Part Number: '4'\n    Section Number: '4.{i}'\n    sectionTitle: Rule {i}\n"
+        f"    Status: in force\n    Text: Every owner shall act within {i}0 days after the "
+        "notice is mailed to them.\n"
+        for i in range(1, 4)
+    )
+    + "".join(f"k{i}: v\n" for i in range(6))
+)
+
+
 @pytest.mark.parametrize(
     ("text", "heads"),
     [
+        pytest.param(_WORDED_FIELDS, [f"Section 4.{i}. Rule {i}." for i in range(1, 4)],
+                     id="field-names-of-several-words"),
         pytest.param(_SUMMARIZED, [f"Section 7.{i}. Rule {i}." for i in range(1, 4)],
                      id="each-section-once-with-its-own-text"),
         pytest.param(_STREAM, [f"Section 6.{i}. Rule {i}." for i in range(1, 4)],
