@@ -159,6 +159,13 @@ def _items(value: Any, out: list[str], records: list[_Record], indent: str = "")
             out.append("\n".join(indent + line for line in value.strip("\n").splitlines()))
     elif isinstance(value, list) and (grid := _grid(value)) is not None:
         out.append(grid)  # a table's rows: [[Bedrooms, Gallons], [3, 1250], ...]
+    elif (
+        isinstance(value, list)
+        and len(value) > 1
+        and all(isinstance(v, str) and len(v.split()) >= 3 and not _is_text(v) for v in value)
+        and _is_text(" ".join(value))
+    ):  # a paragraph given line by line: ['Every septic tank shall be pumped at', 'least ...']
+        out.append("\n".join(indent + v.strip() for v in value))
     elif isinstance(value, list):
         for v in value:
             _items(v, out, records, indent)

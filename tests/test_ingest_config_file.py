@@ -175,9 +175,23 @@ _WORDED_FIELDS = (
 )
 
 
+_LINE_BY_LINE = (
+    "title: Septic systems\nsections:\n"
+    + "".join(
+        f"  - number: '8.{i}'\n    title: Rule {i}\n    lines:\n"
+        f"      - Every owner shall act within {i}0\n      - days after the notice is mailed\n"
+        "      - to them by the township clerk.\n"
+        for i in range(1, 4)
+    )
+    + "".join(f"k{i}: v\n" for i in range(6))
+)
+
+
 @pytest.mark.parametrize(
     ("text", "heads"),
     [
+        pytest.param(_LINE_BY_LINE, [f"Section 8.{i}. Rule {i}." for i in range(1, 4)],
+                     id="a-paragraph-given-line-by-line"),
         pytest.param(_WORDED_FIELDS, [f"Section 4.{i}. Rule {i}." for i in range(1, 4)],
                      id="field-names-of-several-words"),
         pytest.param(_SUMMARIZED, [f"Section 7.{i}. Rule {i}." for i in range(1, 4)],
