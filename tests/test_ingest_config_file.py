@@ -180,7 +180,7 @@ _LINE_BY_LINE = (
     + "".join(
         f"  - number: '8.{i}'\n    title: Rule {i}\n    lines:\n"
         f"      - Every owner shall act within {i}0\n      - days after the notice is mailed\n"
-        "      - to them by the township clerk.\n"
+        "      - to them by the township office.\n"
         for i in range(1, 4)
     )
     + "".join(f"k{i}: v\n" for i in range(6))
