@@ -241,7 +241,9 @@ def _said(choice: str) -> list[str]:
     first word (the kind of feature) last, as English puts it ('Natural Environment lake')."""
     words = [re.escape(w) for w in choice.split("_")]
     turned = [*words[1:], words[0]]
-    return list(dict.fromkeys(" ".join(w) for w in (words, turned)))
+    # (up to two words between them: 'public water supply well' names 'public_well')
+    gap = r"\s+(?:[a-z-]+\s+){0,2}?"
+    return list(dict.fromkeys(gap.join(w) for w in (words, turned)))
 
 
 def inputs_for(

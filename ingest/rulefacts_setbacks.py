@@ -507,6 +507,7 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
             and k not in listed_twice
             and not (k in waters and waters & set(features))
         ]
+    own_rule: dict[str, tuple[str, str]] = {}
     for label, rule, line in rows.deferred:
         key = feature_key(label)
         if key in features and re.match(r"public\b", label.lower()):
@@ -514,6 +515,7 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
         if key not in features and key not in unlisted:
             defers_to, said = defers_to or rule, said or line
             unlisted.append(key)
+            own_rule[key] = (rule, line)  # its own row's (or note's) rule
             not_covered.append(f"Setbacks from a {key.replace('_', ' ')} (§{section.ref}): as "
                                f"required by {rule}.")  # fmt: skip
     for line in sentences(fold(section.text)):
@@ -557,10 +559,19 @@ def setback_rules(section: Section, source: str) -> list[Rule]:
             label=f"§{section.ref}, {part}",
         )
         cases.append(Case(when=when, then=table))
-    if unlisted:
+    for key, (rule, line) in own_rule.items():  # 'Public water supply well  See Note 1'
         cases.append(
             Case(
-                when=Condition(input="feature", op="in", value=unlisted,
+                when=Condition(input="feature", op="in", value=[key],
+                               text="A feature the section leaves to a state rule"),
+                then=Const(kind="const", defers_to=rule, quote=line, confidence="medium",
+                           label="setback left to a state rule"),
+            )
+        )  # fmt: skip
+    if rest := [k for k in unlisted if k not in own_rule]:
+        cases.append(
+            Case(
+                when=Condition(input="feature", op="in", value=rest,
                                text="A feature the section does not list"),
                 then=Const(kind="const", defers_to=defers_to, quote=said, confidence="medium",
                            label="setback from a feature not listed"),

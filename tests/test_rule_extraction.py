@@ -1052,6 +1052,12 @@ WRAPPED_SETBACKS = (
     [
         pytest.param(WRAPPED_SETBACKS, "well", id="in-its-row"),
         pytest.param(NOTE_ROW_SETBACKS, "public_well", id="in-the-note-its-row-sends-to"),
+        pytest.param(
+            NOTE_ROW_SETBACKS + "B. Setbacks from features not listed in Table 5 shall be as "
+            "required by Minnesota Rules chapter 7080.\n",
+            "public_well",
+            id="its-own-rule-beside-the-one-for-features-not-listed",
+        ),
     ],
 )
 def test_a_setback_left_by_name_to_a_state_rule_is_deferred_not_computed(
@@ -1061,7 +1067,7 @@ def test_a_setback_left_by_name_to_a_state_rule_is_deferred_not_computed(
     (rule,) = extract_rules([section], text)
     result = _run([rule], rule.id, feature=feature, component="soil_treatment_area")
     assert result.status == "deferred" and result.value is None
-    assert "chapter 4725" in result.summary
+    assert "chapter 4725" in result.summary and "7080" not in result.summary
 
 
 def test_a_first_tank_stated_as_a_share_of_the_required_capacity_is_computed_from_it() -> None:

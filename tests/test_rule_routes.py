@@ -191,6 +191,26 @@ def test_a_two_word_term_is_found_in_either_order() -> None:
     assert _hits(rule, "how big is the tank?")[1] == set()
 
 
+@pytest.mark.parametrize(
+    ("text", "choice"),
+    [
+        ("setback from a public water supply well?", "public_well"),
+        ("setback from my private well?", "well"),
+        ("how far from a natural environment lake?", "lake_natural_environment"),
+    ],
+    ids=["words-between-a-choices-words", "the-one-word-choice", "its-first-word-last"],
+)
+def test_a_choice_is_named_with_words_between_its_words(text: str, choice: str) -> None:
+    from types import SimpleNamespace
+
+    from app.rule_route import _flag_or_choice
+
+    spec = SimpleNamespace(
+        kind="choice", choices=["well", "public_well", "lake_natural_environment"], label="feature"
+    )
+    assert _flag_or_choice(spec, text) == choice
+
+
 def test_a_term_is_found_in_its_plural() -> None:
     from types import SimpleNamespace
 
