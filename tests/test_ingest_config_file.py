@@ -124,66 +124,45 @@ _JSON = json.dumps(
 )  # fmt: skip
 
 
-_PART_FIELD = (
-    "title: Septic systems\nupdated: '2024-03-01'\nsections:\n"
-    + "".join(
-        f"  - part: '4'\n    number: '4.{i}'\n    title: Rule {i}\n    text: |\n"
-        f"      Every owner shall act within {i}0 days after the notice is mailed to them.\n"
-        for i in range(1, 5)
-    )
-    + "".join(f"k{i}: v\n" for i in range(6))
+_PAD = "".join(f"k{i}: v\n" for i in range(6))  # enough key lines to be told a configuration
+_ACT = "Every owner shall act within {i}0 days after the notice is mailed to them"
+
+
+def _blocks(head: str, block: str, count: int = 3, tail: str = _PAD) -> str:
+    """A configuration text: `head`, `block` once per section (its `{i}` the section's place),
+    then `tail`."""
+    return head + "".join(block.format(i=i) for i in range(1, count + 1)) + tail
+
+
+_PART_FIELD = _blocks(
+    "title: Septic systems\nupdated: '2024-03-01'\nsections:\n",
+    "  - part: '4'\n    number: '4.{i}'\n    title: Rule {i}\n    text: |\n      " + _ACT + ".\n",
+    count=4,
 )
-
-
-_STREAM = (
-    "---\n# exported\ntitle: Septic systems\n"
-    + "".join(f"k{i}: v\n" for i in range(10))
-    + "---\nsections:\n"
-    + "".join(
-        f"  '6.{i} Rule {i}':\n    status: current\n    text: |\n"
-        f"      Every owner shall act within {i}0 days after the notice is mailed to them.\n"
-        for i in range(1, 4)
-    )
-    + "...\n"
-)
-
-
-_SUMMARIZED = (
-    "title: Septic systems\nsummaries:\n"
-    "  - number: '7.1'\n    title: Tanks\n"
+_STREAM = _blocks(
+    "---\n# exported\ntitle: Septic systems\n" + "".join(f"k{i}: v\n" for i in range(10))
+    + "---\nsections:\n",
+    "  '6.{i} Rule {i}':\n    status: current\n    text: |\n      " + _ACT + ".\n",
+    tail="...\n",
+)  # fmt: skip
+_SUMMARIZED = _blocks(
+    "title: Septic systems\nsummaries:\n  - number: '7.1'\n    title: Tanks\n"
     "    summary: This section says how big a tank must be, by the number of bedrooms.\n"
-    "sections:\n"
-    + "".join(
-        f"  - number: '7.{i}'\n    title: Rule {i}\n    text: Every owner shall act within "
-        f"{i}0 days after the notice is mailed to them by the county.\n"
-        for i in range(1, 4)
-    )
-    + "toc:\n  - {number: '7.2', title: Rule 2, summary: 'What the owner must do, and how "
-    "soon, after the notice is mailed.'}\n" + "".join(f"k{i}: v\n" for i in range(6))
+    "sections:\n",
+    "  - number: '7.{i}'\n    title: Rule {i}\n    text: " + _ACT + " by the county.\n",
+    tail="toc:\n  - {number: '7.2', title: Rule 2, summary: 'What the owner must do, and how "
+    "soon, after the notice is mailed.'}\n" + _PAD,
 )
-
-
-_WORDED_FIELDS = (
-    "Ordinance: Septic systems\nSections:\n"
-    + "".join(
-        f"  - Part Number: '4'\n    Section Number: '4.{i}'\n    sectionTitle: Rule {i}\n"
-        f"    Status: in force\n    Text: Every owner shall act within {i}0 days after the "
-        "notice is mailed to them.\n"
-        for i in range(1, 4)
-    )
-    + "".join(f"k{i}: v\n" for i in range(6))
+_WORDED_FIELDS = _blocks(
+    "Ordinance: Septic systems\nSections:\n",
+    "  - Part Number: '4'\n    Section Number: '4.{i}'\n    sectionTitle: Rule {i}\n"
+    "    Status: in force\n    Text: " + _ACT + ".\n",
 )
-
-
-_LINE_BY_LINE = (
-    "title: Septic systems\nsections:\n"
-    + "".join(
-        f"  - number: '8.{i}'\n    title: Rule {i}\n    lines:\n"
-        f"      - Every owner shall act within {i}0\n      - days after the notice is mailed\n"
-        "      - to them by the township office.\n"
-        for i in range(1, 4)
-    )
-    + "".join(f"k{i}: v\n" for i in range(6))
+_LINE_BY_LINE = _blocks(
+    "title: Septic systems\nsections:\n",
+    "  - number: '8.{i}'\n    title: Rule {i}\n    lines:\n"
+    "      - Every owner shall act within {i}0\n      - days after the notice is mailed\n"
+    "      - to them by the township office.\n",
 )
 
 
