@@ -14,22 +14,6 @@ from ingest.parse import parse_document
 from ingest.records import ParsedDocument, Section
 
 FORMATS = Path(__file__).parent / "data" / "formats"
-_ROOT = Path(__file__).resolve().parent.parent
-
-
-def other_texts(fixture: str) -> list[Path]:
-    """Every plain-text ordinance of the tests and the bundle but `fixture`: a layout's detector
-    must take none of them for its layout."""
-    return sorted(
-        p
-        for pattern in (
-            "tests/data/formats/*.txt",
-            "tests/data/ingest/*.txt",
-            "data/ordinances/*.txt",
-        )
-        for p in _ROOT.glob(pattern)
-        if p.name != fixture
-    )
 
 
 @dataclass

@@ -14,7 +14,6 @@ import pytest
 from helpers import (
     FORMATS,
     expected_sections,
-    other_texts,
     parse_fixture,
     run_extracted,
     sections_by_ref,
@@ -24,8 +23,6 @@ from ingest.configtext import config_to_text, looks_like_config
 from ingest.loaders import load_source
 
 CONFIG = FORMATS / "manifest-config-file-township.yaml"
-FIXTURE = "config_file_township.txt"
-OTHER_TEXTS = other_texts(FIXTURE)
 
 
 def test_every_section_is_found_with_its_title_under_its_part() -> None:
@@ -200,11 +197,6 @@ def test_a_json_file_is_loaded_by_its_extension(tmp_path: Path) -> None:
     path = tmp_path / "ordinance.json"
     path.write_text(_JSON, encoding="utf-8")
     assert "(a) No person shall install a system" in load_source(path).text
-
-
-@pytest.mark.parametrize("path", OTHER_TEXTS, ids=[p.name for p in OTHER_TEXTS])
-def test_no_other_text_is_taken_for_a_configuration_file(path: Path) -> None:
-    assert not looks_like_config(path.read_text(encoding="utf-8", errors="replace"))
 
 
 def test_a_table_given_as_rows_of_cells_is_read_as_a_printed_table(tmp_path: Path) -> None:
