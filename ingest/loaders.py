@@ -45,13 +45,26 @@ from ingest.markup import (
     markdown_to_text,
     rst_to_text,
 )
+from ingest.recordrows import looks_like_rows, rows_to_text
 from ingest.redline import looks_redlined, redline_to_text
 from ingest.slides import side_box_order
 from ingest.tabbed import tabbed_tables
 
 log = logging.getLogger(__name__)
 
-SUPPORTED_SUFFIXES = (".txt", ".pdf", ".md", ".rst", ".html", ".htm", ".yaml", ".yml", ".json")
+SUPPORTED_SUFFIXES = (
+    ".txt",
+    ".pdf",
+    ".md",
+    ".rst",
+    ".html",
+    ".htm",
+    ".yaml",
+    ".yml",
+    ".json",
+    ".csv",
+    ".tsv",
+)
 DEFAULT_MAX_MB = 64.0
 """Largest file read by default (the `max_document_mb` setting): parsing is linear, about
 0.3-0.5 s per MB on one core."""
@@ -391,7 +404,9 @@ def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
         text = _as_amended(html_to_text(text), path)
     else:
         text = _unmailed(_as_amended(text, path), path)
-        if suffix in (".yaml", ".yml", ".json") or looks_like_config(text):
+        if suffix in (".csv", ".tsv") or looks_like_rows(text):
+            text = rows_to_text(text)  # the text as it is where it holds no sections
+        elif suffix in (".yaml", ".yml", ".json") or looks_like_config(text):
             text = config_to_text(text)  # the text as it is where it holds no sections
         elif suffix == ".md" or looks_like_markdown(text):
             text = markdown_to_text(text)
