@@ -70,7 +70,7 @@ def _roles(cells: list[str]) -> dict[str, int]:
     """Each known column's index in a header row (the first match of each role)."""
     out: dict[str, int] = {}
     for i, cell in enumerate(cells):
-        words = " ".join(cell.replace("_", " ").split()).lower()
+        words = " ".join(re.sub(r"[^\w§#]+", " ", cell).replace("_", " ").split()).lower()
         for role, pattern in _COLUMNS.items():
             if role not in out and pattern.match(words):
                 out[role] = i
@@ -155,13 +155,20 @@ def _sections(text: str) -> list[_Section] | None:
         sec = out.setdefault(number, _Section(number))
         sec.title = sec.title or _title(_cell(row, roles, "heading"), number)
         sec.gone = sec.gone or bool(_GONE.search(_cell(row, roles, "status")))
-        if _TITLE_ROW.search(kind) or (not kind and not sec.body and _heading_line(words, number)):
+        if _TITLE_ROW.search(kind) or (not sec.body and _heading_line(words, number)):
             sec.title = sec.title or _title(words.splitlines()[0], number)
         elif _NOTE.search(kind):
             continue  # a history or cross-reference note: not the law
         else:
             sec.body.append(_labelled(_cell(row, roles, "label") or sub.strip("()"), words))
-    sections = [s for s in out.values() if s.body or s.gone or s.title]
+    numbers = list(out)
+    sections = [
+        s
+        for s in out.values()
+        if (s.body or s.gone or s.title)
+        # a chapter's or article's own rows ('1306', its contents), above its sections' numbers
+        and not any(n != s.number and re.match(re.escape(s.number) + r"[.\-]", n) for n in numbers)
+    ]
     return sections if sum(bool(s.body) for s in sections) >= MIN_SECTIONS else None
 
 
