@@ -44,17 +44,19 @@ _COLUMNS = {  # a column's role by its header cell's words
     "kind": re.compile(
         r"^(?:(?:para(?:graph)?|row|record|line|text)\s*)?(?:type|kind|role|class)$"
     ),
-    "text": re.compile(r"^(?:(?:para(?:graph)?|provision|section|body)\s*)?(?:text|body|content)$"),
+    "text": re.compile(r"^(?!.*\b(?:type|kind|length|len|id)$).*\b(?:text|body|content|wording)\b"),
     "status": re.compile(r"^(?:status|state)$"),
 }
 _NOTE = re.compile(r"hist|source|note|x-?ref|cross|annot|comment|editor|amend|credit", re.I)
 _SKIP = re.compile(r"content|toc|index|^list", re.I)
 _TITLE_ROW = re.compile(r"head|title|caption", re.I)
+_TABLE = re.compile(r"table|figure|chart|schedule", re.I)  # a table's caption row is its text
 _CONTAINER = re.compile(r"chapter|article|part|division|title page", re.I)
 _GONE = re.compile(r"repeal|reserv|delet|rescind", re.I)
 _NUMBER = re.compile(
     r"^(?:§+|sec(?:tion)?\.?)?\s*([0-9][0-9A-Za-z.\-]*?)\.?\s*((?:\([0-9A-Za-z]{1,4}\))*)$", re.I
 )  # '820.05', '§ 820.05', '12-4(b)' (a subdivision's row: its label after the number)
+_SUBD = re.compile(r"^subd(?:ivision|\.)?\s*(\d{1,2}[a-z]?)\.?$", re.I)
 _LABEL = re.compile(r"^\(?([0-9]{1,2}|[A-Za-z]{1,2}|[ivxIVX]{1,4})[.)]?$")
 
 
@@ -64,6 +66,7 @@ class _Section:
     title: str = ""
     body: list[str] = field(default_factory=list)
     gone: bool = False
+    headed: bool = False  # its heading row was read
 
 
 def _roles(cells: list[str]) -> dict[str, int]:
@@ -126,11 +129,15 @@ def _title(text: str, number: str) -> str:
 
 
 def _labelled(label: str, text: str) -> str:
-    """A subdivision's text with its label before it ('A' -> '(A) ...'), once."""
+    """A subdivision's text with its label before it ('A' -> '(A) ...', 'Subd. 2' ->
+    'Subd. 2. ...'), once."""
     m = _LABEL.match(label)
-    if not m or re.match(r"^\(?" + re.escape(m.group(1)) + r"[.)]", text):
-        return text
-    return f"({m.group(1)}) {text}"
+    subd = _SUBD.match(label)
+    if m and not re.match(r"^\(?" + re.escape(m.group(1)) + r"[.)]", text):
+        return f"({m.group(1)}) {text}"
+    if subd and not text.lower().startswith(("subd", "subdivision")):
+        return f"Subd. {subd.group(1)}. {text}"
+    return text
 
 
 def _sections(text: str) -> list[_Section] | None:
@@ -155,8 +162,10 @@ def _sections(text: str) -> list[_Section] | None:
         sec = out.setdefault(number, _Section(number))
         sec.title = sec.title or _title(_cell(row, roles, "heading"), number)
         sec.gone = sec.gone or bool(_GONE.search(_cell(row, roles, "status")))
-        if _TITLE_ROW.search(kind) or (not sec.body and _heading_line(words, number)):
+        heading = bool(_TITLE_ROW.search(kind)) and not _TABLE.search(kind)
+        if not sec.headed and (heading or (not sec.body and _heading_line(words, number))):
             sec.title = sec.title or _title(words.splitlines()[0], number)
+            sec.headed = True
         elif _NOTE.search(kind):
             continue  # a history or cross-reference note: not the law
         else:

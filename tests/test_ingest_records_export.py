@@ -40,6 +40,12 @@ def test_a_multi_line_cell_keeps_its_lines_and_rejoins_a_hyphenated_word() -> No
     assert "\n4                    1,450\n" in by_ref["820.05"].text
 
 
+def test_a_tables_caption_row_stays_its_text_not_the_sections_title() -> None:
+    section = sections_by_ref(parse_fixture(TSV))["820.05"]
+    assert section.title == "Septic tanks"
+    assert "Table 820.05 Septic tank liquid capacity (gallons)\nBedrooms" in section.text
+
+
 def test_a_repealed_section_reads_as_repealed() -> None:
     assert sections_by_ref(parse_fixture(TSV))["820.08"].text == "Repealed."
 
@@ -63,6 +69,7 @@ def test_a_csv_section_cell_with_a_label_is_that_sections_subdivision() -> None:
     assert by_ref["12-2"].text.startswith("(a) No person shall construct")
     assert "(b) A permit expires eighteen (18) months" in by_ref["12-2"].text
     assert "Editor's note" not in by_ref["12-2"].text
+    assert by_ref["12-4"].text.startswith("Subd. 1. A septic tank shall be pumped")
 
 
 @pytest.mark.parametrize("text", [
