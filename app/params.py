@@ -88,6 +88,17 @@ MORE_ROOMS = re.compile(
 bedrooms', 'an extra bedroom')."""
 
 
+PLUS_ROOMS = re.compile(
+    rf"\b(?:plus|and another)\s+{_NUM}[\s-]+(?:\w+\s+){{0,2}}?bed(?:room)?s?\b"
+    rf"|\bthe other (?:unit |side |half |one )?(?:with|has)\s+{_NUM}\b(?![\s-]*[^\s,.;b])",
+    re.I,
+)
+"""Bedrooms of another floor or unit told after the first count ('3 bedrooms on the main floor
+plus 2 finished bedrooms in the basement'; 'one unit with 3 bedrooms, the other with 2')."""
+
+NTH_ROOM = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\s+bed(?:room)?\b", re.I)
+"""A bedroom told by its place in the count ('finishing a 5th bedroom'): the house's total."""
+
 TOTAL_ROOMS = re.compile(
     rf"{_NUM}[\s-]*bed(?:room)?s?\s+(?:total|in all|altogether|all told|in total)\b"
     rf"|\b(?:a total of|totals?|totalling|totaling)\s+{_NUM}[\s-]*bed(?:room)?s?\b",
@@ -115,10 +126,16 @@ def extract_params(text: str) -> CalcParams:
     if m:
         value = _to_num(m.group(1))
         added = MORE_ROOMS.search(t)  # 'a 3 bedroom rambler ... 2 more bedrooms'
+        plus = PLUS_ROOMS.search(t, m.end())
+        nth = NTH_ROOM.search(t)
         if total is not None:
             value = _to_num(total.group(1) or total.group(2))
         elif added is not None and not added.start() <= m.start() < added.end():
             value += _to_num(added.group(1)) if added.group(1) else 1
+        elif nth is not None and int(nth.group(1)) > value:
+            value = float(nth.group(1))
+        elif plus is not None:
+            value += _to_num(plus.group(1) or plus.group(2))
         # 2.5 bedrooms stays 2.5, so the calculator can say what is wrong with it
         p.bedrooms = int(value) if value == int(value) else value
     m = re.search(

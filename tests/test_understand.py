@@ -327,6 +327,11 @@ def test_the_kind_of_system_is_the_one_not_denied(question: str, kind: str) -> N
             5,
         ),
         ("a total of six bedrooms once the addition is done; the old part has 4 bedrooms", 6),
+        ("3 bedrooms on the main floor plus 2 finished bedrooms in the walkout basement", 5),
+        ("a duplex: one unit with 3 bedrooms, the other with 2, into one tank", 5),
+        ("an existing 4 bdrm house; the owners are finishing a 5th bedroom", 5),
+        ("a 3 bedroom house plus 2 acres of lawn", 3),
+        ("4 bedrooms plus a den", 4),
     ],
     ids=[
         "a-qualified-count",
@@ -338,6 +343,11 @@ def test_the_kind_of_system_is_the_one_not_denied(question: str, kind: str) -> N
         "other-rooms-add-nothing",
         "the-total-the-question-gives",
         "a-total-before-a-part",
+        "another-floors-rooms-added",
+        "another-units-rooms-added",
+        "the-nth-bedroom-is-the-total",
+        "plus-something-else-adds-nothing",
+        "plus-a-room-adds-nothing",
     ],
 )
 def test_a_bedroom_count_is_read_past_a_word_that_qualifies_the_rooms(
