@@ -63,6 +63,7 @@ def polarity(question: str, provision: str) -> str | None:
         word = polarity(positive, provision)
         return {"Yes": "No", "No": "Yes"}.get(word or "")
     lex = lexicon()
+    whole = provision
     item = asked_item(question, provision)
     pieces = _ITEMS.split(provision)
     if (
@@ -112,11 +113,30 @@ def polarity(question: str, provision: str) -> str | None:
     unconditioned = phrase("condition_before_asking").sub(" ", question)
     q_without = bool(phrase("without_or_no").search(unconditioned))
     only = lex.pattern(lex.restriction).search(said)
+    if asks_leave and _excludes_the_case(question, whole):
+        return "No"  # '... A holding tank shall not be used for a new dwelling.' / 'our new house'
     if asks_leave and only:  # allowed only in a case: is the asked case that one?
-        case = re.split(r"[.;]", said[only.end() :], maxsplit=1)[0]
-        held = _holder(case)
-        meets = any(held(w) for w in subject_words(question)) and not opposed(question, case)
-        meets = meets and not _has_the_lack(question, case)
+        rest = said[only.start() :]
+        # ('only: 1. to replace an existing system ...; 2. to serve a seasonal dwelling'): any
+        # listed case
+        listed = rest.find(":")
+        cases = (
+            [c for c in _LISTED.split(rest[listed + 1 :]) if c.strip(" ;,.")]
+            if 0 <= listed <= len(only.group(0)) + 1
+            else [re.split(r"[.;]", said[only.end() :], maxsplit=1)[0]]
+        )
+
+        told = phrase("progressive_verb").sub(lambda m: m.group(0)[: -len(m.group(1))], question)
+
+        def met(case: str) -> bool:
+            held = _holder(case)
+            return (
+                any(held(w) for w in subject_words(told))  # not 'the house we're building'
+                and not opposed(question, case)
+                and not _has_the_lack(question, case)
+            )
+
+        meets = any(met(case) for case in cases)
         asking = asking_and_context(question)[0]
         without = phrase("without_or_not").search(asking)  # '... without a licence?'
         return "Yes" if meets and not without else "No"
@@ -141,7 +161,32 @@ def polarity(question: str, provision: str) -> str | None:
     return "No" if negative else "Yes"
 
 
+def _excludes_the_case(question: str, provision: str) -> bool:
+    """Whether a sentence of the provision forbids or denies what it says for the very case the
+    question puts itself in (`lexicon.opposites`: 'shall not be used for a new dwelling' /
+    'the new house we're building'), the question naming that case and not its opposite."""
+    lex = lexicon()
+    asking = asking_and_context(question)[0] or question
+    for sentence in re.split(r"(?<=[.;])\s+", provision):
+        if not (
+            lex.pattern(lex.negative).search(sentence)
+            or lex.pattern(lex.prohibition).search(sentence)
+        ) or lex.pattern(lex.evasion).search(asking):
+            continue
+        for a, b in lex.opposites:
+            for mine, other in ((a, b), (b, a)):
+                if (
+                    lex.pattern(mine).search(sentence)
+                    and lex.pattern(mine).search(question)
+                    and not lex.pattern(other).search(question)
+                    and not lex.pattern(other).search(sentence)
+                ):
+                    return True
+    return False
+
+
 _STEM_CHARS = 5
+_LISTED = re.compile(r"(?:^|\s)(?:\(?\d{1,2}[.)]|\(?[a-z][.)])\s")  # '1. ', '(2) ', 'b. '
 
 
 def _has_the_lack(question: str, case: str) -> bool:

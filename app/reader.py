@@ -616,20 +616,53 @@ def figure(text: str, name: str, question: str = "") -> str | None:
     best = found[0]
     if question and len(found) > 1:
         wanted = set(stems(question)) | {_stem(w) for w in synonyms_of(question)}
+        asked = _concepts(question)
+        # 'a drainfield 100 feet from the lake': the thing measured from, named after 'from'
+        off = [_concepts(m.group(1)) for m in phrase("measured_from").finditer(question)]
         cuts = [0, *(m.end() for m in phrase("clause_end").finditer(text)), len(text)]
 
-        def overlap(m: re.Match[str]) -> tuple[bool, bool, int]:
+        def measured(item: str) -> int:
+            said = [set(stems(m.group(1))) for m in phrase("measured_from").finditer(item)]
+            return sum(any(_concepts_in(o, w) for w in said) for o in off)
+
+        def overlap(m: re.Match[str]) -> tuple[bool, bool, int, int, int]:
             start = max(c for c in cuts if c <= m.start())
             end = min((c for c in cuts if c >= m.end()), default=len(text))
             clause = text[start:end]  # not the other case's figure ('a seasonal dwelling ...')
+            item = _item_at(text, m.start(), m.end())  # '(2) From the OHWL of X Lake: 115 feet'
             return (
                 not other_case(question, clause),
                 _excepted_case(text, start, m.start(), wanted),
-                len(wanted & set(stems(clause))),
+                measured(item),
+                _concepts_in(asked, set(stems(item))),
+                _concepts_in(asked, set(stems(clause))),
             )
 
         best = max(found, key=overlap)  # the first of the best
     return best.group(0).strip(" ,.;")
+
+
+def _concepts(question: str) -> list[tuple[str, tuple[frozenset[str], ...]]]:
+    """Each word of the question with the ordinances' words for it: one thing asked about, however
+    many words the ordinance spells it with ('drainfield' / 'soil treatment area')."""
+    table = lexicon().synonyms
+    stemmed = _stemmed_synonyms()
+    out: dict[str, tuple[frozenset[str], ...]] = {}
+    for w in re.findall(r"[a-z$][a-z0-9$'-]*", question.lower()):
+        if w in _STOP or len(w) <= 2 or _stem(w) in out:
+            continue
+        found = [*table.get(w, ()), *table.get(_stem(w), ()), *stemmed.get(w, ())]
+        out[_stem(w)] = tuple(frozenset(stems(x)) for x in dict.fromkeys(found) if stems(x))
+    return list(out.items())
+
+
+def _concepts_in(asked: list[tuple[str, tuple[frozenset[str], ...]]], words: set[str]) -> int:
+    """How many of the question's words, and of the ordinances' terms for them, a clause holds
+    (a several-word term counts once, and only whole: 'soil treatment area' for 'drainfield' is
+    one; 'seasonal' and 'dwelling' for 'cabin' are two)."""
+    return sum(
+        (own in words) + sum(alt <= words and alt != {own} for alt in alts) for own, alts in asked
+    )
 
 
 def _excepted_case(text: str, start: int, at: int, wanted: set[str]) -> bool:
@@ -642,6 +675,17 @@ def _excepted_case(text: str, start: int, at: int, wanted: set[str]) -> bool:
     rest = text[: said.start()] + text[at:]
     own = set(stems(said.group(0))) - set(stems(rest))
     return bool(own & wanted)
+
+
+def _item_at(text: str, start: int, end: int) -> str:
+    """The sentence or list item of the text that holds text[start:end], with its label
+    ('(2) From the lake: 115 feet;')."""
+    cuts = [
+        0,
+        *(m.end() for m in phrase("list_item_end").finditer(text) if _starts_item(text, m)),
+        len(text),
+    ]
+    return text[max(c for c in cuts if c <= start) : min(c for c in cuts if c >= end)]
 
 
 def _clause_at(text: str, start: int, end: int) -> str:
@@ -661,19 +705,20 @@ def other_case(question: str, text: str) -> bool:
     lex = lexicon()
     excluded = phrase("excludes_case")
 
-    def named(case: str, left_out: bool) -> bool:
+    def named(case: str, left_out: bool, said: str = text) -> bool:
         return any(
-            bool(excluded.search(text[max(0, m.start() - 24) : m.start()])) == left_out
-            for m in lex.pattern(case).finditer(text)
+            bool(excluded.search(said[max(0, m.start() - 24) : m.start()])) == left_out
+            for m in lex.pattern(case).finditer(said)
         )
 
     for a, b in lex.opposites:
         for mine, other in ((a, b), (b, a)):
-            # 'a dwelling other than a seasonal dwelling' speaks of the year-round case
+            # 'a dwelling other than a seasonal dwelling' speaks of the year-round case; so
+            # does a question's 'it is not a seasonal cabin'
             if (
                 (named(mine, False) or named(other, True))
-                and lex.pattern(other).search(question)
-                and not lex.pattern(mine).search(question)
+                and (named(other, False, question) or named(mine, True, question))
+                and not named(mine, False, question)
                 and not named(other, False)  # 'from seasonal to year-round use'
             ):
                 return True

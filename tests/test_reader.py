@@ -725,6 +725,18 @@ def test_the_figure_of_the_other_case_does_not_lead(question: str, expected: str
         pytest.param(
             "Our seasonal cabin.", "A seasonal dwelling: every 45 months.", False, id="same-case"
         ),
+        pytest.param(
+            "It failed the inspection but it is not an imminent threat. How long to fix it?",
+            "A system that is an imminent threat to public health shall be fixed within 90 days.",
+            True,
+            id="a-case-the-question-denies-is-the-other",
+        ),
+        pytest.param(
+            "It fails to protect groundwater. How long to fix it?",
+            "A system that is an imminent threat to public health shall be fixed within 90 days.",
+            True,
+            id="an-imminent-threat-is-not-a-failure-to-protect-groundwater",
+        ),
     ],
 )
 def test_a_text_of_the_other_case_is_told_from_one_of_the_asked_case(

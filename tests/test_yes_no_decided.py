@@ -121,6 +121,19 @@ def test_of_a_lists_figures_the_one_for_the_questions_case_is_checked(
     assert checked is not None and checked[0] == word and figure in checked[1], checked
 
 
+def test_of_a_lists_figures_the_one_for_the_feature_the_question_names_is_checked() -> None:
+    question = "The only spot for the new drainfield is 100 feet from the lake. Is that enough?"
+    provision = (
+        "(1) From a water supply well: seventy (70) feet for a tank, and ninety-five (95) feet for "
+        "a soil treatment area; (2) From the ordinary high water level of a lake: one hundred "
+        "fifteen (115) feet;"
+    )
+    assert premise_check(question, provision, ["distance"], by_case=True) == (
+        "No",
+        "one hundred fifteen (115) feet",
+    )
+
+
 def test_a_figure_named_as_the_one_to_go_beyond_decides_nothing() -> None:
     question = "It's a summer cabin. Can we go longer than the normal 30 months between pumpings?"
     provision = "Each septic tank shall be pumped at least once every 30 months."
@@ -297,6 +310,24 @@ CLAUSES = [
      "(b) Seepage beds shall not be installed to serve a new dwelling, and shall be used to "
      "replace an existing system only where the Director finds that the lot will not allow "
      "trenches.", "No"),
+    ("allowed-only-in-listed-cases-is-yes-for-a-later-items-case",
+     "We only use our cabin a few weekends in the summer. Are we allowed to use a holding tank?",
+     "A holding tank may be installed only: 1. to replace an existing system on a lot where no "
+     "soil treatment area can be placed; 2. to serve a seasonal dwelling or a building used only "
+     "for storage;", "Yes"),
+    ("allowed-only-to-replace-a-failing-system-is-no-for-a-new-house",
+     "We're building a brand new house on a small lot. Can we go with a holding tank?",
+     "A holding tank may be used only to replace a failing system on a lot where no other kind "
+     "of system can be installed.", "No"),
+    ("the-house-being-built-is-no-building-a-case-names",
+     "Can I just put a holding tank in for the new house we're building instead of a drainfield?",
+     "A holding tank may be installed only: 1. to replace a system that is failing; or 2. to "
+     "serve a building with a design flow of not more than 50 gallons per day.", "No"),
+    ("a-later-sentence-that-forbids-the-asked-case-decides",
+     "Can I put in a holding tank instead of a drainfield for the new house?",
+     "A holding tank may be installed only to replace an existing syslem on a lot where no soil "
+     "treatment area can be placed. A holding tank shall not be permitted to serve a new "
+     "dwelling.", "No"),
 ]  # fmt: skip
 
 
