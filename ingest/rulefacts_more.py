@@ -123,6 +123,8 @@ def columns(header: list[str], spans: list[tuple[int, int]]) -> list[str]:
                 words[j].extend(cell.split())
             continue
         for m in re.finditer(r"\S+", line):
+            if re.fullmatch(r"[-=_]{3,}", m.group(0)):
+                continue  # a rule spanning the columns under a header above them all
             centre = (m.start() + m.end()) / 2
             best = min(range(len(spans)), key=lambda j: abs(centre - sum(spans[j]) / 2))
             best = next((j for j, (a, b) in enumerate(spans) if a <= centre <= b), best)

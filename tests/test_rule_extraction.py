@@ -959,6 +959,27 @@ def test_a_column_without_a_thing_beside_one_with_it_or_another_is_the_plain_cas
     assert _run([rule], rule.id, **inputs).value == gallons
 
 
+def test_a_rule_spanning_the_columns_under_a_shared_header_heads_no_column() -> None:
+    text = (
+        "A. Every septic tank shall have the liquid capacity shown in Table 5.2.\n"
+        "TABLE 5.2  SEPTIC TANK CAPACITY\n"
+        "                         Minimum liquid capacity, gallons\n"
+        "   Number of        ---------------------------------------------\n"
+        "   bedrooms         Without garbage         With garbage\n"
+        "                    disposal                disposal\n"
+        "   ------------     ---------------         -------------\n"
+        "   1 or 2                1,100                   1,600\n"
+        "   3                     1,300                   1,900\n"
+        "   4                     1,600                   2,350\n"
+        "   Each bedroom\n"
+        "   over 4, add             300                     450\n"
+    )
+    section = _section(text, "Septic tank capacity").model_copy(update={"char_end": len(text)})
+    (rule,) = [r for r in extract_rules([section], text) if r.topic == "tank"]
+    assert _run([rule], rule.id, bedrooms=3).value == 1300.0
+    assert _run([rule], rule.id, bedrooms=6, garbage_disposal=True).value == 3250.0
+
+
 def test_a_plain_column_headed_with_what_it_sizes_is_the_plain_case() -> None:
     text = (
         "Subd. 4. Septic tanks shall hold the capacity in the table.\n\n"
