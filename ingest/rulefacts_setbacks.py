@@ -114,6 +114,7 @@ _SHARED.insert(_SHARED.index("water") + 1, "river")
 
 
 _STOP = ("a", "an", "the", "any", "of", "or", "other", "public", "buried", "each", "every")
+_ACCESSORY = re.compile(r"\bunoccupied\b|\baccessory\b|\bgarages?\b|\bsheds?\b|\bdecks?\b")
 
 
 def feature_key(words: str) -> str:
@@ -179,6 +180,12 @@ class _Rows:
             for _, key, named, feet, label, quote in mine:
                 if len(feet_by_key[key]) > 1 and named and named != key:
                     key = named
+                elif (
+                    len(feet_by_key[key]) > 1
+                    and key == "building"
+                    and _ACCESSORY.search(label.lower())
+                ):  # "Garage, shed, deck or other unoccupied building" beside "Dwelling ..."
+                    key = "accessory_building"
                 elif len(feet_by_key[key]) > 1 and re.match(r"public\b", label.lower()):
                     key = f"public_{key}"  # "Public water supply well" beside private ones
                 elif len(feet_by_key[key]) > 1 and (less := _LESS_THAN.search(label.lower())):

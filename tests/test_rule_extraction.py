@@ -1442,6 +1442,27 @@ def test_public_and_private_wells_and_a_supply_pipe_are_features_of_their_own() 
     assert _run([rule], rule.id, feature="public_well", component="tank").value == 100.0
 
 
+def test_an_unoccupied_building_beside_a_dwelling_is_an_accessory_building() -> None:
+    text = (
+        "(a) Each tank and soil treatment area shall meet the distances of this table.\n\n"
+        "            MINIMUM SETBACK DISTANCES (FEET)\n\n"
+        "  Feature                                     Tank      Soil treatment\n"
+        "                                                          area\n"
+        "  ------------------------------------      ------    --------------\n"
+        "  Property line                                15          15\n"
+        "  Dwelling or other occupied building          10          25\n"
+        "  Garage, shed, deck or other unoccupied        10          15\n"
+        "  building\n"
+    )
+    section = _section(text, "Setbacks")
+    (rule,) = [r for r in extract_rules([section], text) if r.topic == "setback"]
+    run = {
+        f: _run([rule], rule.id, feature=f, component="soil_treatment_area").value
+        for f in ("building", "accessory_building")
+    }
+    assert run == {"building": 25.0, "accessory_building": 15.0}
+
+
 def test_a_base_plus_an_amount_for_each_bedroom_is_a_sum_not_a_floor() -> None:
     text = (
         "Subsection B. Capacity. A holding tank serving a dwelling shall have a liquid capacity of "
