@@ -113,6 +113,9 @@ def polarity(question: str, provision: str) -> str | None:
     unconditioned = phrase("condition_before_asking").sub(" ", question)
     q_without = bool(phrase("without_or_no").search(unconditioned))
     only = lex.pattern(lex.restriction).search(said)
+    alike = _alike(question, provision)
+    if alike is not None:
+        return alike
     if asks_leave and _excludes_the_case(question, whole):
         return "No"  # '... A holding tank shall not be used for a new dwelling.' / 'our new house'
     if asks_leave and only:  # allowed only in a case: is the asked case that one?
@@ -159,6 +162,23 @@ def polarity(question: str, provision: str) -> str | None:
             return "Yes" if _same_without(question, provision) else "No"  # that very lack
         return "Yes"
     return "No" if negative else "Yes"
+
+
+def _alike(question: str, provision: str) -> str | None:
+    """A sentence putting both of two cases under one rule (`lexicon.opposites`: 'applies to
+    seasonal and year-round dwellings alike') answers a question of one of them: No where it asks
+    to be treated otherwise ('can our cabin go longer?'), Yes where it asks whether the rule
+    reaches it; None where the provision says no such thing."""
+    lex = lexicon()
+    if not phrase("alike").search(provision):
+        return None
+    for a, b in lex.opposites:
+        if not (lex.pattern(a).search(provision) and lex.pattern(b).search(provision)):
+            continue
+        told = f"{question} {' '.join(synonyms_of(question))}"  # 'our summer cabin': seasonal
+        if lex.pattern(a).search(told) or lex.pattern(b).search(told):
+            return "No" if phrase("asks_a_departure").search(question) else "Yes"
+    return None
 
 
 def _excludes_the_case(question: str, provision: str) -> bool:

@@ -69,6 +69,7 @@ from app.rows import ROWS
 from app.subjects import GENERIC, SubjectMixin, case_unasked, proper_names
 from app.understand import Understanding
 from app.verify import VerificationContext
+from core.refs import find_section_refs, normalize_ref
 from core.suspect import is_suspect
 
 _SCAN_SPACE = re.compile(r"(?<=\()\s+|\s+(?=\))|(\d)\s+(?=,\d{3}\b)")
@@ -910,8 +911,10 @@ class QuotingMixin(SubjectMixin):
         named = kinds.intersection(stems(part)) or kinds.intersection(stems(whole))
 
         def kind_rank(s: Scored) -> int:
+            # (a provision naming no such thing, 'every tank shall be pumped at least once every
+            # 42 months', comes after one naming the asked one: 'a registration expires on ...')
             own = kinds.intersection(stems(f"{s.provision.section.title} {s.provision.text}"))
-            return 1 if named and own and not own & named else 0
+            return 0 if not named or own & named else 2 if own else 1
 
         # ... and one whose figure stands in a clause that names the asked thing ('a certificate
         # ... is valid for thirty (30) months') before one whose figure is another thing's
@@ -934,6 +937,25 @@ class QuotingMixin(SubjectMixin):
                 and does_it(s)
                 and (not part or held(s))
             ]
+
+        if doing and typed and not any(does_it(s) for s in typed):
+            # '... the system shall be abandoned under Section 6.4': the section a near provision
+            # sends the asked act to answers it ('... abandoned within ninety (90) days')
+            sent = {
+                normalize_ref(ref)
+                for s in _slots(ranked, params.act_window)
+                for sentence in re.split(r"(?<=[.;])\s+", s.provision.text)
+                if _holder(sentence)(doing)
+                for ref in find_section_refs(sentence)
+            }
+            typed += [
+                s
+                for s in ranked
+                if normalize_ref(s.provision.section.ref) in sent
+                and s not in typed
+                and carries(s.provision.text, main)
+                and does_it(s)
+            ][:1]
 
         return sorted(
             typed,
@@ -1132,17 +1154,20 @@ def _q(u: Understanding) -> str:
     return u.corrected or u.question
 
 
+_FIRST_FIGURE = re.compile(r"\d[\d,.]*\d|\d(?![).])")  # a figure, not an item's "(1)" or "1."
+
+
 def _slots(ranked: list[Scored], n: int) -> list[Scored]:
     """The best provisions that fill `n` places, the rows of one section's tables sharing one
-    place: a table of many rows is one candidate, not many crowding out other provisions."""
+    place, and so the readings of one sentence (alone, with its label, with its list) sharing
+    their first figure: a table of many rows, or a sentence read five ways, is one candidate, not
+    many crowding out other provisions."""
     out: list[Scored] = []
     seen: set[object] = set()
     for s in ranked:
-        key = (
-            (s.provision.section.jurisdiction, s.provision.section.ref)
-            if s.provision.text in ROWS
-            else id(s)
-        )
+        where = (s.provision.section.jurisdiction, s.provision.section.ref)
+        first = _FIRST_FIGURE.search(s.provision.text)
+        key = where if s.provision.text in ROWS else (*where, first.group(0)) if first else id(s)
         if key not in seen:
             if len(seen) == n:
                 break

@@ -1116,6 +1116,61 @@ def test_the_time_for_the_asked_act_comes_before_another_acts_time(abandon_score
     assert reader._typed(ranked, "duration", other)[0].provision.text == connect
 
 
+def test_readings_of_one_sentence_take_one_place_among_the_candidates() -> None:
+    """A sentence read alone, with its label and with its list shares one of the typed window's
+    places, so a provision of another section lower down is still a candidate."""
+    from app.answerer import DefaultAnswerer
+    from app.reader import Provision, Scored
+
+    @dataclass
+    class _S:
+        jurisdiction: str = "x"
+        ref: str = "18"
+        title: str = "Pumping"
+        text: str = ""
+
+    pumping = "Every septic tank shall be pumped at least once every forty-two (42) months"
+    readings = [f"{head}{pumping}{tail}." for head in ("", "(B) ", "(B) Interval. ")
+                for tail in ("", ", by a licensed business", ", or sooner", ", as (C) says")]  # fmt: skip
+    registration = "A registration of a pumping business expires on April 30 of each year."
+    ranked = [
+        Scored(Provision(_S(text=t), t, 0), 3.6 - i / 100, {}) for i, t in enumerate(readings)
+    ]
+    ranked.append(Scored(Provision(_S(ref="23", title="Registration"), registration, 3), 3.3, {}))
+    reader = object.__new__(DefaultAnswerer)
+    reader.names = {}
+    part = "We pump tanks here. When does a registration expire?"
+    assert reader._typed(ranked, "duration", part)[0].provision.text == registration
+
+
+def test_the_asked_act_sent_to_another_section_is_answered_there() -> None:
+    """'... the system shall be abandoned under Section 6.4': where no near provision gives the
+    time for the asked act, the section a near one sends the act to gives it, however low its
+    score."""
+    from app.answerer import DefaultAnswerer
+    from app.reader import Provision, Scored
+
+    @dataclass
+    class _S:
+        jurisdiction: str = "x"
+        ref: str = "6.5"
+        title: str = "Connection to sewer"
+        text: str = ""
+
+    connect = ("The owner shall connect the building to the district sewer within twelve (12) "
+               "months after notice. After the connection is made, the system shall be abandoned "
+               "under Section 6.4.")  # fmt: skip
+    abandon = (
+        "A system no longer in use shall be abandoned within ninety (90) days after its use ends."
+    )
+    ranked = [Scored(Provision(_S(text=connect), connect, 0), 4.5, {}),
+              Scored(Provision(_S(ref="6.4", title="Abandonment", text=abandon), abandon, 5), 2.4, {})]  # fmt: skip
+    reader = object.__new__(DefaultAnswerer)
+    reader.names = {}
+    part = "A cabin just connected to the sewer. By when does the old system have to be abandoned?"
+    assert reader._typed(ranked, "duration", part)[0].provision.text == abandon
+
+
 @pytest.mark.parametrize(
     ("question", "types"),
     [

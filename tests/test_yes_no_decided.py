@@ -323,6 +323,13 @@ CLAUSES = [
      "Can I just put a holding tank in for the new house we're building instead of a drainfield?",
      "A holding tank may be installed only: 1. to replace a system that is failing; or 2. to "
      "serve a building with a design flow of not more than 50 gallons per day.", "No"),
+    ("a-rule-for-both-cases-alike-refuses-one-a-departure",
+     "Our cabin only gets used in the summer. Can we go longer between pumpings than a "
+     "year-round house?",
+     "The interval applies to seasonal and year-round dwellings alike.", "No"),
+    ("a-rule-for-both-cases-alike-reaches-either",
+     "Does the pumping interval apply to our summer cabin too?",
+     "The pumping interval applies to seasonal dwellings as well as year-round dwellings.", "Yes"),
     ("a-later-sentence-that-forbids-the-asked-case-decides",
      "Can I put in a holding tank instead of a drainfield for the new house?",
      "A holding tank may be installed only to replace an existing syslem on a lot where no soil "
