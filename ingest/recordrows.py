@@ -163,6 +163,8 @@ def _sections(text: str) -> list[_Section] | None:
         sec.title = sec.title or _title(_cell(row, roles, "heading"), number)
         sec.gone = sec.gone or bool(_GONE.search(_cell(row, roles, "status")))
         heading = bool(_TITLE_ROW.search(kind)) and not _TABLE.search(kind)
+        named = _title(_cell(row, roles, "heading"), number).lower()
+        heading = heading or (bool(named) and _title(words, number).lower() == named)
         if not sec.headed and (heading or (not sec.body and _heading_line(words, number))):
             sec.title = sec.title or _title(words.splitlines()[0], number)
             sec.headed = True

@@ -85,3 +85,22 @@ def test_rows_that_hold_no_ordinance_are_left_as_they_stand(text: str) -> None:
 def test_a_csv_file_is_accepted_by_the_loader() -> None:
     source = load_source(FORMATS / "records_export_county.csv")
     assert source.text.startswith("Section 12-1. Purpose.")
+
+
+def test_quoted_cells_crlf_lines_and_a_heading_row_of_any_type_are_read() -> None:
+    head = '"SECTION"\t"SECTION_HEADING"\t"SUBDIVISION"\t"PARA_TYPE"\t"TEXT"\t"STATUS"'
+    rows = [
+        '"1.1"\t"PURPOSE."\t""\t"HDG"\t"1.1 PURPOSE."\t"CURRENT"',
+        '"1.1"\t"PURPOSE."\t""\t"PARA"\t"This chapter protects the lakes."\t"CURRENT"',
+        '"1.2"\t"PERMITS."\t"(a)"\t"PARA"\t"No person shall install a system without a permit."\t"CURRENT"',
+        '"1.2"\t"PERMITS."\t"(b)"\t"PARA"\t"A permit is valid for eighteen (18)\nmonths."\t"CURRENT"',
+        '"1.3"\t"PUMPING."\t""\t"PARA"\t"Tanks shall be pumped every three years."\t"CURRENT"',
+    ]
+    text = "EXPORT\r\n" + head + "\r\n" + "\r\n".join(rows[:2]) + "\r\n\x0cPage 2 of 2\r\n"
+    text += head + "\r\n" + "\r\n".join(rows[2:]) + "\r\n"
+    assert rows_to_text(text) == (
+        "Section 1.1. Purpose.\nThis chapter protects the lakes.\n\n\n"
+        "Section 1.2. Permits.\n(a) No person shall install a system without a permit.\n\n"
+        "(b) A permit is valid for eighteen (18)\nmonths.\n\n\n"
+        "Section 1.3. Pumping.\nTanks shall be pumped every three years.\n"
+    )
