@@ -1079,6 +1079,16 @@ def test_a_deadline_extended_to_a_date_is_a_time() -> None:
     assert "extend" in synonyms_of("If the deadline lands in winter can it get pushed back?")
 
 
+def test_a_capacity_increased_by_a_percentage_is_a_volume() -> None:
+    from app.reader import carries, figure
+
+    text = ("Where the dwelling has a garbage disposal, the capacity required by subparagraph A "
+            "shall be increased by fifty percent (50%).")  # fmt: skip
+    assert carries(text, "volume")
+    assert figure(text, "volume") == "increased by fifty percent (50%)"
+    assert not carries("The slope shall be increased by ten percent (10%).", "volume")
+
+
 def test_a_period_between_two_dates_is_a_time_period() -> None:
     from app.reader import figure
 
