@@ -631,7 +631,9 @@ def figure(text: str, name: str, question: str = "") -> str | None:
             clause = text[start:end]  # not the other case's figure ('a seasonal dwelling ...')
             item = _item_at(text, m.start(), m.end())  # '(2) From the OHWL of X Lake: 115 feet'
             return (
-                not other_case(question, clause),
+                # (of its clause, or of its item: '... 90 days (an imminent threat ...: brought
+                # into compliance within 90 days)' for a case that is no imminent threat)
+                not (other_case(question, clause) or other_case(question, item)),
                 _excepted_case(text, start, m.start(), wanted),
                 measured(item),
                 _concepts_in(asked, set(stems(item))),

@@ -134,6 +134,18 @@ def test_of_a_lists_figures_the_one_for_the_feature_the_question_names_is_checke
     )
 
 
+def test_a_figure_told_then_asked_to_be_confirmed_is_checked_for_the_case_told() -> None:
+    question = (
+        "The realtor says owners get 12 months to fix a noncompliant system (not an imminent "
+        "threat). Can you confirm that so I can tell her?"
+    )
+    provision = (
+        "Deadlines: a system failing to protect groundwater: within ten months; an imminent "
+        "threat to public health: brought into compliance within 90 days."
+    )
+    assert premise_check(question, provision, ["duration"], by_case=True) == ("No", "ten months")
+
+
 def test_a_figure_named_as_the_one_to_go_beyond_decides_nothing() -> None:
     question = "It's a summer cabin. Can we go longer than the normal 30 months between pumpings?"
     provision = "Each septic tank shall be pumped at least once every 30 months."
