@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import StubSection
@@ -1096,6 +1097,31 @@ def test_a_period_between_two_dates_is_a_time_period() -> None:
     assert figure(text, "duration") == "January 1 to December 31"
 
 
+@dataclass
+class _Sec:
+    jurisdiction: str = "x"
+    ref: str = "1"
+    title: str = "Sewer"
+    text: str = ""
+
+
+def _ranked(*provisions: tuple[str, float, str, int]) -> list[Any]:
+    """Scored provisions of the made-up city x: (text, score, section number, retrieval rank)."""
+    from app.reader import Provision, Scored
+
+    return [Scored(Provision(_Sec(ref=ref, text=t), t, rank), score, {})
+            for t, score, ref, rank in provisions]  # fmt: skip
+
+
+def _typed(ranked: list[Any], part: str) -> str:
+    """The text of the provision the reader's typed choice puts first for a duration."""
+    from app.answerer import DefaultAnswerer
+
+    reader = object.__new__(DefaultAnswerer)
+    reader.names = {}
+    return str(reader._typed(ranked, "duration", part)[0].provision.text)
+
+
 @pytest.mark.parametrize(
     "abandon_score", [2.9, 2.2], ids=["near-the-best", "below-the-typed-share"]
 )
@@ -1103,82 +1129,40 @@ def test_the_time_for_the_asked_act_comes_before_another_acts_time(abandon_score
     """'How long do I have to abandon the old tank?': of two provisions with a period, the one
     whose period is the abandonment's leads the one whose period is the connection's, also
     where the story's words score the connection's well above it."""
-    from app.answerer import DefaultAnswerer
-    from app.reader import Provision, Scored
-
-    @dataclass
-    class _S:
-        jurisdiction: str = "x"
-        ref: str = "1"
-        title: str = "Sewer"
-        text: str = ""
-
     connect = ("The owner of an old septic tank shall connect the building to the sanitary sewer "
                "within twelve (12) months after the notice, and shall abandon the tank.")  # fmt: skip
     abandon = "The old septic tank shall be abandoned within forty-five (45) days after connection."
-    ranked = [Scored(Provision(_S(text=t), t, 0), score, {}) for t, score in
-              [(connect, 3.0), (abandon, abandon_score)]]  # fmt: skip
-    reader = object.__new__(DefaultAnswerer)
-    reader.names = {}
+    ranked = _ranked((connect, 3.0, "1", 0), (abandon, abandon_score, "1", 0))
     part = "We hooked up to the sewer. How long do I have to abandon the old septic tank?"
-    assert reader._typed(ranked, "duration", part)[0].provision.text == abandon
-    other = "The sewer is in. How long do I have to hook up to it?"
-    assert reader._typed(ranked, "duration", other)[0].provision.text == connect
+    assert _typed(ranked, part) == abandon
+    assert _typed(ranked, "The sewer is in. How long do I have to hook up to it?") == connect
 
 
 def test_readings_of_one_sentence_take_one_place_among_the_candidates() -> None:
     """A sentence read alone, with its label and with its list shares one of the typed window's
     places, so a provision of another section lower down is still a candidate."""
-    from app.answerer import DefaultAnswerer
-    from app.reader import Provision, Scored
-
-    @dataclass
-    class _S:
-        jurisdiction: str = "x"
-        ref: str = "18"
-        title: str = "Pumping"
-        text: str = ""
-
     pumping = "Every septic tank shall be pumped at least once every forty-two (42) months"
     readings = [f"{head}{pumping}{tail}." for head in ("", "(B) ", "(B) Interval. ")
                 for tail in ("", ", by a licensed business", ", or sooner", ", as (C) says")]  # fmt: skip
     registration = "A registration of a pumping business expires on April 30 of each year."
-    ranked = [
-        Scored(Provision(_S(text=t), t, 0), 3.6 - i / 100, {}) for i, t in enumerate(readings)
-    ]
-    ranked.append(Scored(Provision(_S(ref="23", title="Registration"), registration, 3), 3.3, {}))
-    reader = object.__new__(DefaultAnswerer)
-    reader.names = {}
-    part = "We pump tanks here. When does a registration expire?"
-    assert reader._typed(ranked, "duration", part)[0].provision.text == registration
+    ranked = _ranked(*[(t, 3.6 - i / 100, "18", 0) for i, t in enumerate(readings)],
+                     (registration, 3.3, "23", 3))  # fmt: skip
+    assert _typed(ranked, "We pump tanks here. When does a registration expire?") == registration
 
 
 def test_the_asked_act_sent_to_another_section_is_answered_there() -> None:
     """'... the system shall be abandoned under Section 6.4': where no near provision gives the
     time for the asked act, the section a near one sends the act to gives it, however low its
     score."""
-    from app.answerer import DefaultAnswerer
-    from app.reader import Provision, Scored
-
-    @dataclass
-    class _S:
-        jurisdiction: str = "x"
-        ref: str = "6.5"
-        title: str = "Connection to sewer"
-        text: str = ""
-
     connect = ("The owner shall connect the building to the district sewer within twelve (12) "
                "months after notice. After the connection is made, the system shall be abandoned "
                "under Section 6.4.")  # fmt: skip
     abandon = (
         "A system no longer in use shall be abandoned within ninety (90) days after its use ends."
     )
-    ranked = [Scored(Provision(_S(text=connect), connect, 0), 4.5, {}),
-              Scored(Provision(_S(ref="6.4", title="Abandonment", text=abandon), abandon, 5), 2.4, {})]  # fmt: skip
-    reader = object.__new__(DefaultAnswerer)
-    reader.names = {}
+    ranked = _ranked((connect, 4.5, "6.5", 0), (abandon, 2.4, "6.4", 5))
     part = "A cabin just connected to the sewer. By when does the old system have to be abandoned?"
-    assert reader._typed(ranked, "duration", part)[0].provision.text == abandon
+    assert _typed(ranked, part) == abandon
 
 
 @pytest.mark.parametrize(
