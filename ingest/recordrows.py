@@ -84,7 +84,7 @@ def _roles(cells: list[str]) -> dict[str, int]:
 def _header(text: str) -> tuple[int, str, list[str], dict[str, int]] | None:
     """(offset of the header row, delimiter, its cells, column roles), or None."""
     offset = 0
-    for line in text.splitlines(keepends=True)[:_HEADER_LINES]:
+    for line in text[: _HEADER_LINES * 400].splitlines(keepends=True)[:_HEADER_LINES]:
         for delimiter in ("\t", ","):
             if line.count(delimiter) >= 2:
                 cells = next(csv.reader([line], delimiter=delimiter), [])
