@@ -41,6 +41,12 @@ def sections_by_ref(doc: ParsedDocument) -> dict[str, Section]:
     return {s.section or s.title: s for s in doc.sections if s.kind == "section"}
 
 
+def found_sections(doc: ParsedDocument) -> list[tuple[str | None, str]]:
+    """(number, title) of each section the parser found, in order (to compare with
+    `expected_sections`)."""
+    return [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+
+
 def expected_sections(name: str) -> list[tuple[str, str]]:
     """(number, title) of each section a format fixture's `.expected.json` lists, in order."""
     want = json.loads((FORMATS / f"{name}.expected.json").read_text(encoding="utf-8"))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import found_sections
 
 from app.cli import main
 from core.refs import find_section_refs, normalize_ref
@@ -170,7 +171,7 @@ def test_a_headnote_in_any_case_titles_its_section_and_a_reserved_one_is_dropped
         "Sec. 3. [Reserved.]\n"
         "Sec. 4. [PENALTY.] Any person who violates this ordinance is guilty of a misdemeanor.\n",
     )
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == [("1", "Title; purpose"), ("2", "Permit term"), ("4", "PENALTY")]
     assert _sections(doc)["2"].text == "A permit expires eighteen (18) months after it is issued."
 
@@ -273,7 +274,7 @@ def test_a_question_written_q14_or_question_14_heads_its_section(
         + "QUESTION 5 -- Are holding tanks allowed?\n" + answer
         + "Q 6. What is the penalty? Any violation is a misdemeanor.\n",
     )  # fmt: skip
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == [
         ("1", "What is this ordinance called?"),
         ("2", "Who must get a permit before building a system?"),

@@ -14,6 +14,7 @@ import pytest
 from helpers import (
     FORMATS,
     expected_sections,
+    found_sections,
     parse_fixture,
     run_extracted,
     sections_by_ref,
@@ -27,7 +28,7 @@ CONFIG = FORMATS / "manifest-config-file-township.yaml"
 
 def test_every_section_is_found_with_its_title_under_its_part() -> None:
     doc = parse_fixture(CONFIG)
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections("config_file_township")
     assert sections_by_ref(doc)["3.1"].path == ["ARTICLE 3. DESIGN STANDARDS"]
 

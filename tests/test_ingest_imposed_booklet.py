@@ -15,7 +15,14 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, run_extracted, sections_by_ref
+from helpers import (
+    FORMATS,
+    expected_sections,
+    found_sections,
+    parse_fixture,
+    run_extracted,
+    sections_by_ref,
+)
 
 from ingest.columns import PageDrawing, Piece
 from ingest.imposed import booklet_pages
@@ -36,7 +43,7 @@ def _text(doc: ParsedDocument, number: str) -> str:
 
 
 def test_every_section_is_found_once_in_order_with_its_title(doc) -> None:
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections("imposed_booklet_county")
 
 

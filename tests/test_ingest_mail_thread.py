@@ -17,6 +17,7 @@ import pytest
 from helpers import (
     FORMATS,
     expected_sections,
+    found_sections,
     parse_fixture,
     run_extracted,
     sections_by_ref,
@@ -73,7 +74,7 @@ def test_a_plain_ordinance_with_a_quote_mark_or_a_from_word_is_unchanged(
 
 
 def test_every_section_is_found_once_in_order_with_its_title(doc: ParsedDocument) -> None:
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections("email_thread_township")
 
 

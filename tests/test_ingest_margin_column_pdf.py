@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
+from helpers import FORMATS, expected_sections, found_sections, parse_fixture, sections_by_ref
 from pypdf import PdfReader
 
 from ingest.margins import has_margin_column
@@ -28,7 +28,7 @@ ORDERS = [
 @pytest.mark.parametrize("manifest", ORDERS)
 def test_every_section_is_found_with_its_title_read_down_the_margin(manifest) -> None:
     doc = parse_fixture(manifest)
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections("margin_column_city")
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
+from helpers import FORMATS, expected_sections, found_sections, parse_fixture, sections_by_ref
 
 from ingest.furniture import furniture_indices
 from ingest.hanging import hanging_numbers
@@ -29,7 +29,7 @@ HANGING = FORMATS / "manifest-hanging-numbers-city.yaml"
 
 def test_a_memo_parses_to_its_sections_at_the_finest_titled_level() -> None:
     doc = parse_fixture(MEMO)
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections("memo_township")
 
 
@@ -190,7 +190,7 @@ def test_a_rule_drawn_under_a_numbered_line_of_text_makes_no_title(
 
 def test_a_two_column_code_with_hanging_numbers_parses_to_its_sections() -> None:
     doc = parse_fixture(HANGING)
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections("hanging_numbers_city")
     assert {s.kind for s in doc.sections} == {"preamble", "section"}
 

@@ -6,7 +6,7 @@ typewritten ordinance with centred capital headings and the number in brackets a
 from __future__ import annotations
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
+from helpers import FORMATS, expected_sections, found_sections, parse_fixture, sections_by_ref
 
 RIGHT = FORMATS / "manifest-right-numbers-city.yaml"
 RIGHT_MARKED = FORMATS / "manifest-right-numbers-city-b.yaml"
@@ -24,7 +24,7 @@ LAYOUTS = [
 @pytest.mark.parametrize(("manifest", "name"), LAYOUTS)
 def test_a_number_after_its_title_heads_the_section(manifest, name) -> None:
     doc = parse_fixture(manifest)
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections(name)
 
 

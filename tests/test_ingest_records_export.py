@@ -9,7 +9,14 @@ export's furniture."""
 from __future__ import annotations
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, run_extracted, sections_by_ref
+from helpers import (
+    FORMATS,
+    expected_sections,
+    found_sections,
+    parse_fixture,
+    run_extracted,
+    sections_by_ref,
+)
 
 from ingest.loaders import load_source
 from ingest.recordrows import looks_like_rows, rows_to_text
@@ -20,7 +27,7 @@ CSV = FORMATS / "manifest-records-export-county.yaml"
 
 def test_every_section_is_found_with_its_title() -> None:
     doc = parse_fixture(TSV)
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections("records_export_city")
 
 

@@ -17,6 +17,7 @@ import pytest
 from helpers import (
     FORMATS,
     expected_sections,
+    found_sections,
     parse_fixture,
     run_extracted,
     sections_by_ref,
@@ -53,7 +54,7 @@ def test_a_text_with_fewer_than_three_closed_marks_is_no_redline(text: str) -> N
 
 
 def test_every_section_is_found_once_with_its_title(doc: ParsedDocument) -> None:
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections("redline_comparison_city")
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
+from helpers import FORMATS, expected_sections, found_sections, parse_fixture, sections_by_ref
 
 from ingest.parse import find_section
 from ingest.resolutions import resolution_heads
@@ -35,7 +35,7 @@ LAYOUTS = {
 @pytest.mark.parametrize(("manifest", "name"), LAYOUTS.values(), ids=LAYOUTS)
 def test_each_layout_parses_to_its_sections_in_order(manifest: Path, name: str) -> None:
     doc = parse_fixture(manifest)
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections(name)
 
 

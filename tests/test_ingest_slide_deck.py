@@ -10,7 +10,14 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, run_extracted, sections_by_ref
+from helpers import (
+    FORMATS,
+    expected_sections,
+    found_sections,
+    parse_fixture,
+    run_extracted,
+    sections_by_ref,
+)
 
 from ingest.columns import PageDrawing, Piece
 from ingest.matter import back_matter_start
@@ -27,7 +34,7 @@ def doc() -> ParsedDocument:
 
 
 def test_every_section_is_found_once_in_order_with_its_slide_title(doc) -> None:
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections("slide_deck_city")
 
 

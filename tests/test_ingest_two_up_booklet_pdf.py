@@ -6,7 +6,7 @@ printed, its title and its text, and a question can name it."""
 from __future__ import annotations
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, sections_by_ref
+from helpers import FORMATS, expected_sections, found_sections, parse_fixture, sections_by_ref
 
 from core.refs import find_section_refs, normalize_ref
 
@@ -15,7 +15,7 @@ BOOKLET = FORMATS / "manifest-two-up-booklet-city.yaml"
 
 def test_every_lettered_chapter_section_is_found_with_its_title() -> None:
     doc = parse_fixture(BOOKLET)
-    got = [(s.section, s.title) for s in doc.sections if s.kind == "section"]
+    got = found_sections(doc)
     assert got == expected_sections("two_up_booklet_city")
 
 

@@ -17,6 +17,16 @@ from ingest.records import Section
 from ingest.rulefacts import extract_rules
 from tools.rules import fold_ws
 
+
+def _setback_rule(text: str, source: str = "") -> Any:
+    """The one setback rule of Testville's section 'Setbacks' holding `text` (`source`: the text
+    as loaded, whose fixed-width columns name a table's columns)."""
+    (rule,) = [
+        r for r in extract_rules([_section(text, "Setbacks")], source) if r.topic == "setback"
+    ]
+    return rule
+
+
 DATA = Path(__file__).resolve().parent / "data" / "rules"
 
 
@@ -1109,7 +1119,7 @@ def test_waters_a_class_names_are_features_of_their_own_at_the_class_distance() 
         "1. Natural environment lakes, including Otter Lake and Mink Marsh: 160 feet;\n"
         "2. General development lakes: 60 feet."
     )
-    (rule,) = [r for r in extract_rules([_section(text, "Setbacks")]) if r.topic == "setback"]
+    rule = _setback_rule(text)
     feature = rule.input("feature")
     assert feature is not None and {"otter_lake", "mink_marsh"} <= set(feature.choices or [])
     result = _run([rule], rule.id, feature="mink_marsh", component="soil_treatment_area")
@@ -1132,7 +1142,7 @@ def test_distances_listed_with_commas_in_one_sentence_each_keep_their_feature(
         "well, fifteen (15) feet from a property line and twenty (20) feet from a dwelling "
         "foundation."
     )
-    (rule,) = [r for r in extract_rules([_section(text, "Setbacks")]) if r.topic == "setback"]
+    rule = _setback_rule(text)
     assert _run([rule], rule.id, feature=feature, component="tank").value == feet
 
 
@@ -1249,7 +1259,7 @@ def test_a_feature_listed_twice_by_two_distances_is_not_left_to_the_state_rule()
         "(c) Setbacks from features not listed in this section shall be as required by "
         "Minnesota Rules, chapter 7080."
     )
-    (rule,) = [r for r in extract_rules([_section(text, "Setbacks")]) if r.topic == "setback"]
+    rule = _setback_rule(text)
     result = _run([rule], rule.id, feature="well", component="tank")
     assert result.status != "deferred"
 
@@ -1434,8 +1444,7 @@ def test_public_and_private_wells_and_a_supply_pipe_are_features_of_their_own() 
         "  Public water supply well                       100         160\n"
         "  Buried water supply pipe under pressure         10          10\n"
     )
-    section = _section(text, "Setbacks")
-    (rule,) = [r for r in extract_rules([section], text) if r.topic == "setback"]
+    rule = _setback_rule(text, source=text)
     assert {"well_less_than_50_ft", "well", "public_well", "water_pipe"} <= set(
         rule.inputs[0].choices
     )
@@ -1454,8 +1463,7 @@ def test_an_unoccupied_building_beside_a_dwelling_is_an_accessory_building() -> 
         "  Garage, shed, deck or other unoccupied        10          15\n"
         "  building\n"
     )
-    section = _section(text, "Setbacks")
-    (rule,) = [r for r in extract_rules([section], text) if r.topic == "setback"]
+    rule = _setback_rule(text, source=text)
     run = {
         f: _run([rule], rule.id, feature=f, component="soil_treatment_area").value
         for f in ("building", "accessory_building")
