@@ -233,12 +233,16 @@ def _head(name: str) -> list[str]:
 
 def _is_candidate(name: str, known: Mapping[str, str], known_words: set[str]) -> bool:
     """Whether a capitalised name may be a place outside the corpus: its own words are no
-    ordinary or domain word, and its first word starts no corpus place's name ('Birch Lake
-    Township' is new beside 'Pine Lake'; 'Chaska City Hall' and 'Bethel' are known)."""
+    ordinary or domain word, and they are no part of a corpus place's name ('Birch Lake
+    Township' is new beside 'Pine Lake', 'Prairie Smoke County' beside 'Loon Prairie Township';
+    'Chaska City Hall' and 'Bethel' are known)."""
     words = _head(name)
     if not words or any(w in _not_places() or w in _keywords() or w in _CALENDAR for w in words):
         return False
-    if words[0] in known_words:
+    if len(words) == 1 and words[0] in known_words:
+        return False
+    head = re.compile(rf"\b{re.escape(' '.join(words))}\b")
+    if any(head.search(" ".join(_head(n))) for n in known.values()):
         return False
     return not detect_jurisdictions(name, known)
 

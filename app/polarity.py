@@ -92,7 +92,7 @@ def polarity(question: str, provision: str) -> str | None:
         lex.pattern(lex.negative).search(phrase("condition_clause").sub(" ", said))
         or lex.pattern(lex.prohibition).search(said)  # 'a privy ... where a sewer is available
     )  # is declared a nuisance': a prohibition is one wherever the clause ends
-    conditional = bool(lex.pattern(lex.conditional).search(provision))
+    conditional = _conditional_negation(provision) if negative else _conditional(provision)
     if negative and _asks_the_negative(question, said):
         return "Yes"  # 'is the sludge measurement waived for them?' against '... is waived'
     if lex.pattern(lex.evasion).search(question):
@@ -326,11 +326,28 @@ def says_no(provision: str) -> bool:
     shall ... without a permit', a rule that holds until its condition is met."""
     lex = lexicon()
     said = lex.pattern(lex.not_negation).sub(" ", provision)
-    if lex.pattern(lex.prohibition).search(said) and not lex.pattern(lex.conditional).search(said):
+    if lex.pattern(lex.prohibition).search(said) and not _conditional(said):
         return True
     said = phrase("condition_clause").sub(" ", said)
-    return bool(lex.pattern(lex.negative).search(said)) and not lex.pattern(lex.conditional).search(
-        said
+    return bool(lex.pattern(lex.negative).search(said)) and not _conditional(said)
+
+
+def _conditional(text: str) -> bool:
+    return bool(lexicon().pattern(lexicon().conditional).search(text))
+
+
+def _conditional_negation(provision: str) -> bool:
+    """Whether a clause that says no also names its condition ('no person shall install ...
+    without a permit'); a condition in another clause ('No permit is required to abandon a
+    system, but the owner shall notify ... before the work begins') is not the negation's."""
+    lex = lexicon()
+    said = lex.pattern(lex.not_negation).sub(" ", provision)
+    return any(
+        _conditional(clause)
+        and bool(
+            lex.pattern(lex.negative).search(clause) or lex.pattern(lex.prohibition).search(clause)
+        )
+        for clause in phrase("clause_turn").split(said)
     )
 
 

@@ -17,6 +17,7 @@ from ingest import BUNDLED_MANIFEST, load_manifest
 
 KNOWN = {e.jurisdiction: e.name for e, _ in load_manifest(BUNDLED_MANIFEST)}
 LAKES = {**KNOWN, "pine-lake": "Pine Lake", "elm-township": "Elm Township"}
+PRAIRIE = {**KNOWN, "loon-prairie-township": "Loon Prairie Township"}
 
 # (question, the places the corpus holds, the place outside it the question names)
 OUTSIDE = [
@@ -31,6 +32,8 @@ OUTSIDE = [
                  id="city-of"),
     pytest.param("We live in Anoka County. What size tank do I need?", KNOWN, "Anoka County",
                  id="named-twice-is-one-place-in-its-longer-form"),
+    pytest.param("How often must I pump in Prairie Smoke County?", PRAIRIE, "Prairie Smoke County",
+                 id="shares-a-word-with-a-known-place-but-not-its-name"),
 ]  # fmt: skip
 
 

@@ -347,6 +347,14 @@ CLAUSES = [
      "A holding tank may be installed only to replace an existing syslem on a lot where no soil "
      "treatment area can be placed. A holding tank shall not be permitted to serve a new "
      "dwelling.", "No"),
+    ("a-condition-of-the-clause-after-but-is-not-the-negations",
+     "Do we need a permit to abandon the old septic tank?",
+     "No permit is required to abandon a system, but the owner shall notify the administrator "
+     "not less than two working days before the work begins.", "No"),
+    ("a-condition-of-the-negations-own-clause-keeps-the-duty",
+     "Do we need a permit to abandon the old septic tank?",
+     "No person shall abandon a system without a permit, but the administrator may waive it.",
+     "Yes"),
 ]  # fmt: skip
 
 
