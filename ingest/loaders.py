@@ -49,6 +49,7 @@ from ingest.recordrows import looks_like_rows, rows_to_text
 from ingest.redline import looks_redlined, redline_to_text
 from ingest.slides import side_box_order
 from ingest.tabbed import tabbed_tables
+from ingest.xmlexport import looks_like_markup_export, markup_export_to_text
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +65,7 @@ SUPPORTED_SUFFIXES = (
     ".json",
     ".csv",
     ".tsv",
+    ".xml",
 )
 DEFAULT_MAX_MB = 64.0
 """Largest file read by default (the `max_document_mb` setting): parsing is linear, about
@@ -404,7 +406,9 @@ def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
         text = _as_amended(html_to_text(text), path)
     else:
         text = _unmailed(_as_amended(text, path), path)
-        if suffix in (".csv", ".tsv") or looks_like_rows(text):
+        if suffix == ".xml" or looks_like_markup_export(text):
+            text = markup_export_to_text(text)  # the text as it is where it holds no sections
+        elif suffix in (".csv", ".tsv") or looks_like_rows(text):
             text = rows_to_text(text)  # the text as it is where it holds no sections
         elif suffix in (".yaml", ".yml", ".json") or looks_like_config(text):
             text = config_to_text(text)  # the text as it is where it holds no sections

@@ -100,7 +100,7 @@ def _cell(row: list[str], roles: dict[str, int], role: str) -> str:
     return row[i].strip() if i is not None and i < len(row) else ""
 
 
-def _number(cell: str) -> tuple[str, str] | None:
+def section_number(cell: str) -> tuple[str, str] | None:
     """(section number, a subdivision's label or '') of a section cell."""
     m = _NUMBER.match(cell.strip())
     if not m or not any(c.isdigit() for c in m.group(1)):
@@ -110,7 +110,7 @@ def _number(cell: str) -> tuple[str, str] | None:
 
 def _heading_line(text: str, number: str) -> bool:
     """A row whose text is only its section's number and title ('820.05 SEPTIC TANKS.')."""
-    title = _title(text, number)
+    title = title_without_number(text, number)
     return (
         "\n" not in text.strip()
         and title != text.strip().rstrip(".")
@@ -119,7 +119,7 @@ def _heading_line(text: str, number: str) -> bool:
     )
 
 
-def _title(text: str, number: str) -> str:
+def title_without_number(text: str, number: str) -> str:
     """'820.05 SEPTIC TANKS. [Repealed]' -> 'SEPTIC TANKS'."""
     said = re.sub(
         r"^(?:§+|sec(?:tion)?\.?)?\s*" + re.escape(number) + r"\.?\s*", "", text, flags=re.I
@@ -128,7 +128,13 @@ def _title(text: str, number: str) -> str:
     return said.strip().rstrip(".").strip()
 
 
-def _labelled(label: str, text: str) -> str:
+def section_head(number: str, title: str) -> str:
+    """A section's heading line as a printed code sets it ('Section 820.05. Septic tanks.')."""
+    title = title.capitalize() if title.isupper() else title
+    return f"Section {number}. {title}".rstrip(". ") + "."
+
+
+def labelled(label: str, text: str) -> str:
     """A subdivision's text with its label before it ('A' -> '(A) ...', 'Subd. 2' ->
     'Subd. 2. ...'), once."""
     m = _LABEL.match(label)
@@ -151,7 +157,7 @@ def _sections(text: str) -> list[_Section] | None:
         cells = [c.strip() for c in row]
         if sum(bool(c) for c in cells) < 2 or [c.lower() for c in cells] == header:
             continue  # a blank line, 'Page 2', the header repeated on a new page
-        said = _number(_cell(row, roles, "section"))
+        said = section_number(_cell(row, roles, "section"))
         words = _cell(row, roles, "text")
         kind = _cell(row, roles, "kind")
         if said is None or not words or _SKIP.search(kind):
@@ -160,18 +166,18 @@ def _sections(text: str) -> list[_Section] | None:
         if _CONTAINER.search(kind) and not _TITLE_ROW.search(kind):
             continue  # the chapter's own heading row: the document itself
         sec = out.setdefault(number, _Section(number))
-        sec.title = sec.title or _title(_cell(row, roles, "heading"), number)
+        sec.title = sec.title or title_without_number(_cell(row, roles, "heading"), number)
         sec.gone = sec.gone or bool(_GONE.search(_cell(row, roles, "status")))
         heading = bool(_TITLE_ROW.search(kind)) and not _TABLE.search(kind)
-        named = _title(_cell(row, roles, "heading"), number).lower()
-        heading = heading or (bool(named) and _title(words, number).lower() == named)
+        named = title_without_number(_cell(row, roles, "heading"), number).lower()
+        heading = heading or (bool(named) and title_without_number(words, number).lower() == named)
         if not sec.headed and (heading or (not sec.body and _heading_line(words, number))):
-            sec.title = sec.title or _title(words.splitlines()[0], number)
+            sec.title = sec.title or title_without_number(words.splitlines()[0], number)
             sec.headed = True
         elif _NOTE.search(kind):
             continue  # a history or cross-reference note: not the law
         else:
-            sec.body.append(_labelled(_cell(row, roles, "label") or sub.strip("()"), words))
+            sec.body.append(labelled(_cell(row, roles, "label") or sub.strip("()"), words))
     numbers = list(out)
     sections = [
         s
@@ -196,8 +202,7 @@ def rows_to_text(text: str) -> str:
         return text
     out: list[str] = []
     for sec in sections:
-        title = sec.title.capitalize() if sec.title.isupper() else sec.title
-        head = f"Section {sec.number}. {title}".rstrip(". ") + "."
+        head = section_head(sec.number, sec.title)
         if sec.gone and not sec.body:
             out += [f"{head} Repealed.", ""]
             continue

@@ -1,7 +1,7 @@
-"""Each layout read by its marks (a configuration file, a records export of rows, an e-mail
-thread, a document comparison, a reStructuredText source, a codifier's page printed as text) is
-told from every other plain-text ordinance of the tests and the bundle: its detector takes its
-own fixture and no other text."""
+"""Each layout read by its marks (a configuration file, a records export of rows, a markup
+export, an e-mail thread, a document comparison, a reStructuredText source, a codifier's page
+printed as text) is told from every other plain-text ordinance of the tests and the bundle: its
+detector takes its own fixture and no other text."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ingest.mailthread import looks_like_mail_thread
 from ingest.markup import looks_like_rst
 from ingest.recordrows import looks_like_rows
 from ingest.redline import looks_redlined
+from ingest.xmlexport import looks_like_markup_export
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTS = sorted(
@@ -27,6 +28,7 @@ TEXTS = sorted(
 DETECTORS: dict[str, tuple[Callable[[str], bool], str]] = {
     "configuration-file": (looks_like_config, "config_file_township.txt"),
     "records-export": (looks_like_rows, "records_export_city.txt"),
+    "markup-export": (looks_like_markup_export, "markup_export_county.txt"),
     "mail-thread": (looks_like_mail_thread, "email_thread_township.txt"),
     "redline": (looks_redlined, "redline_comparison_city.txt"),
     "restructured-text": (looks_like_rst, "restructured_text_township.txt"),

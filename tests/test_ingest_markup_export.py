@@ -1,0 +1,85 @@
+"""An ordinance kept as a markup export: XML saved as `.txt` after an export banner (a
+document-information block, a contents list, `<article>` containers, `<section num>` elements
+with `<heading>`s, labelled subsections and paragraphs, a fixed-width table in a CDATA block
+with its unit only in the caption, a page break and a running head inside a paragraph, history,
+editor's notes, amendment records, footnote markers and footnotes, a repealed section), or a
+`.xml` file in another vocabulary (generic `<level type="section">` elements numbered by a `<num>`
+child and an `n` attribute, `<title>`s, `<content>` blocks, inline terms, metadata). It reads as
+the ordinance's plain text: its sections and titles, its tables' rules, none of the export's
+furniture."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import (
+    FORMATS,
+    expected_sections,
+    found_sections,
+    parse_fixture,
+    run_extracted,
+    sections_by_ref,
+)
+
+from ingest.xmlexport import looks_like_markup_export, markup_export_to_text
+
+COUNTY = FORMATS / "manifest-markup-export-county.yaml"
+CITY = FORMATS / "manifest-markup-export-city.yaml"
+
+
+@pytest.mark.parametrize(("manifest", "name"), [
+    pytest.param(COUNTY, "markup_export_county", id="sections-with-heading-elements"),
+    pytest.param(CITY, "markup_export_city", id="generic-levels-numbered-by-a-child"),
+])  # fmt: skip
+def test_every_section_is_found_with_its_title(manifest: object, name: str) -> None:
+    assert found_sections(parse_fixture(manifest)) == expected_sections(name)  # type: ignore[arg-type]
+
+
+def test_no_banner_metadata_contents_note_or_page_furniture_stays_in_the_text() -> None:
+    doc = parse_fixture(COUNTY)
+    text = "\n".join(s.text for s in doc.sections)
+    for mark in ("CODEBRIDGE", "Schema", "CodeBridge Legal", "1.02 Administration",
+                 "Ord. 2015-03", "Minn. Stat. § 115.55", "amended.", "HARTWELL COUNTY SSTS",
+                 "Adopted under", "<", ">"):  # fmt: skip
+        assert mark not in text
+    city = "\n".join(s.text for s in parse_fixture(CITY).sections)
+    for mark in ("Code of Ordinances", "Editor's note", "Ord. No. 2019-11", "supplement"):
+        assert mark not in city
+
+
+def test_labels_lines_entities_and_a_paragraph_across_a_page_break_are_kept() -> None:
+    by_ref = sections_by_ref(parse_fixture(COUNTY))
+    assert by_ref["2.01"].text.startswith("(a) No person shall install")
+    assert "\n(b) A permit is not required to pump" in by_ref["2.01"].text
+    assert "may be extended once, for six (6) months" in by_ref["2.02"].text
+    assert "shall administer this ordinance & may" in by_ref["1.02"].text
+    assert "licensed maintenance business" in by_ref["3.03"].text
+    city = sections_by_ref(parse_fixture(CITY))
+    assert city["14-1"].text.startswith("In this chapter, bedroom means")
+    assert city["14-2"].text.endswith("(b) A permit expires twenty (20) months after it is issued.")
+
+
+def test_a_tables_caption_and_rows_stay_as_printed() -> None:
+    text = sections_by_ref(parse_fixture(COUNTY))["3.01"].text
+    assert "Table 3-1. Septic tank liquid capacity (gallons)\nBedrooms        Capacity\n" in text
+
+
+def test_a_repealed_section_reads_as_repealed() -> None:
+    assert sections_by_ref(parse_fixture(COUNTY))["3.04"].text == "Repealed."
+
+
+@pytest.mark.parametrize(("manifest", "rule", "inputs", "value"), [
+    pytest.param(COUNTY, "tank.table.3.01", {"bedrooms": 4}, 1450.0, id="a-table-in-cdata"),
+    pytest.param(COUNTY, "setback.table.3.02", {"feature": "well", "component": "tank"}, 55.0,
+                 id="a-setback-sentence"),
+    pytest.param(CITY, "tank.dwelling.14-3", {"bedrooms": 5}, 1400.0, id="a-base-plus-rule"),
+])  # fmt: skip
+def test_its_rules_are_read_from_the_elements(
+    manifest: object, rule: str, inputs: dict[str, object], value: float
+) -> None:
+    assert run_extracted(parse_fixture(manifest).rules, rule, **inputs).value == value  # type: ignore[arg-type]
+
+
+def test_text_with_a_few_tags_is_left_as_it_is() -> None:
+    text = "Sec. 1. Permits.\nA permit is required.<br>\nSec. 2. Tanks.\n<b>1,000</b> gallons.\n"
+    assert not looks_like_markup_export(text)
+    assert markup_export_to_text(text) == text
