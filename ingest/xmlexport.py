@@ -41,6 +41,11 @@ _SKIP = re.compile(
     r"cross-?ref\w*|see-?also|running-?head\w*|rh|footer|page-?(?:footer|header|break|num\w*)|"
     r"pb|folio|supp\w*|nav\w*|script|style|fn-?ref|foot-?note-?ref|note-?ref|sup)$"
 )
+_NOT_LAW = re.compile(
+    r"hist|foot|\bfn\b|note|editor|annot|x-?ref|cross|amend|running|page-?(?:break|head|foot)|"
+    r"\btoc\b|metadata|banner|nav",
+    re.I,
+)  # a `type`, `class` or `role` naming what is not the law ('footnote-ref', 'history')
 _HEADING = re.compile(r"^(?:heading|head|hdg|title|catch-?line|section-?title)$")
 _NUM = re.compile(r"^(?:num|number|no|enum|designation|sect?-?no|ident)$")
 _NUM_ATTRS = ("num", "number", "n", "no", "nr", "enum", "ident", "label", "designation")
@@ -127,10 +132,13 @@ def _number(node: _Node) -> str:
 
 
 def _heading(node: _Node) -> str:
+    """The element's heading: a heading child, or a heading attribute."""
     for child in node.children:
         if isinstance(child, _Node) and _HEADING.match(child.tag):
             return " ".join(_inline(child).split())
-    return ""
+    return next(
+        (node.attrs[k].strip() for k in ("heading", "title", "caption") if node.attrs.get(k)), ""
+    )
 
 
 def _inline(node: _Node) -> str:
@@ -139,18 +147,23 @@ def _inline(node: _Node) -> str:
     for child in node.children:
         if isinstance(child, str):
             out.append(child)
-        elif not _SKIP.match(child.word()):
+        elif not _left_out(child):
             out.append(_inline(child))
             if _BLOCK.match(child.word()) or child.tag == "br":
                 out.append("\n")
     return "".join(out)
 
 
+def _left_out(node: _Node) -> bool:
+    kinds = " ".join(node.attrs.get(k, "") for k in ("type", "class", "role", "kind"))
+    return bool(_SKIP.match(node.word()) or _NOT_LAW.search(kinds))
+
+
 def _role(node: _Node) -> str:
     word = node.word()
     if node.tag == "#cdata":
         return "table"
-    if _SKIP.match(word):
+    if _left_out(node):
         return "skip"
     if _HEADING.match(node.tag) or _NUM.match(node.tag):
         return "part-of-head"
@@ -212,7 +225,8 @@ def _render(node: _Node, out: _Out) -> None:
         if role == "container":
             num, head = _number(child).rstrip("."), _heading(child)
             kind = "" if num.lower().startswith(child.word()) else f"{child.word().upper()} "
-            out.lines += ["", f"{kind}{num}. {head}".strip() if num else head, ""]
+            named = head.lower().startswith(child.word()) or not num
+            out.lines += ["", head if named else f"{kind}{num}. {head}".strip(), ""]
             _render(child, out)
         elif role == "section":
             number = (section_number(_number(child)) or (_number(child), ""))[0]
@@ -240,6 +254,10 @@ def _render(node: _Node, out: _Out) -> None:
 
 def _table(node: _Node, out: _Out) -> None:
     """A table's caption and rows: its lines as printed (a fixed-width table's columns kept)."""
+    if _heading(node) and not any(
+        isinstance(c, _Node) and _HEADING.match(c.tag) for c in node.children
+    ):
+        out.text(_heading(node))  # a caption given as an attribute
     for child in node.children:
         if isinstance(child, str):
             if child.strip():
@@ -265,19 +283,28 @@ _TAGGED = re.compile(
 )
 
 
+def _marked_up(text: str) -> bool:
+    """Whether markup carries the text: most of its lines are elements (`<p>...</p>`), not
+    prose with a tag here and there."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    tagged = sum(1 for ln in lines if ln.startswith("<") and _TAGGED.match(ln))
+    return tagged >= 30 and tagged >= 0.4 * len(lines) and text.count("</") >= 20
+
+
 def looks_like_markup_export(text: str) -> bool:
-    """Whether the text is a markup export holding an ordinance (its elements hold at least
-    `MIN_SECTIONS` sections)."""
+    """Whether the text is a markup export holding an ordinance: its elements hold at least
+    `MIN_SECTIONS` sections, or markup carries every line (its headings are then read from
+    the text the elements hold, as in a printed code)."""
     if text.count("</") < 2 * MIN_SECTIONS or len(_TAGGED.findall(text[:20000])) < 20:
         return False
-    return _converted(text)[1] >= MIN_SECTIONS
+    return _marked_up(text) or _converted(text)[1] >= MIN_SECTIONS
 
 
 def markup_export_to_text(text: str) -> str:
     """The ordinance a markup export holds, as plain text (see the module docstring); the text
-    as it is where it holds no sections."""
+    as it is where it is no markup export."""
     converted, sections = _converted(text)
-    if sections < MIN_SECTIONS:
+    if sections < MIN_SECTIONS and not _marked_up(text):
         return text
-    log.info("read as a markup export: %d sections", sections)
+    log.info("read as a markup export: %d section elements", sections)
     return converted

@@ -4,7 +4,8 @@ with `<heading>`s, labelled subsections and paragraphs, a fixed-width table in a
 with its unit only in the caption, a page break and a running head inside a paragraph, history,
 editor's notes, amendment records, footnote markers and footnotes, a repealed section), or a
 `.xml` file in another vocabulary (generic `<level type="section">` elements numbered by a `<num>`
-child and an `n` attribute, `<title>`s, `<content>` blocks, inline terms, metadata). It reads as
+child and an `n` attribute, `<title>`s, `<content>` blocks, inline terms, metadata), or markup
+with every line a `<p>` whose class tells a heading, a footnote or a banner. It reads as
 the ordinance's plain text: its sections and titles, its tables' rules, none of the export's
 furniture."""
 
@@ -24,11 +25,13 @@ from ingest.xmlexport import looks_like_markup_export, markup_export_to_text
 
 COUNTY = FORMATS / "manifest-markup-export-county.yaml"
 CITY = FORMATS / "manifest-markup-export-city.yaml"
+FLAT = FORMATS / "manifest-markup-flat-township.yaml"
 
 
 @pytest.mark.parametrize(("manifest", "name"), [
     pytest.param(COUNTY, "markup_export_county", id="sections-with-heading-elements"),
     pytest.param(CITY, "markup_export_city", id="generic-levels-numbered-by-a-child"),
+    pytest.param(FLAT, "markup_flat_township", id="headings-in-paragraph-elements"),
 ])  # fmt: skip
 def test_every_section_is_found_with_its_title(manifest: object, name: str) -> None:
     assert found_sections(parse_fixture(manifest)) == expected_sections(name)  # type: ignore[arg-type]
@@ -44,6 +47,9 @@ def test_no_banner_metadata_contents_note_or_page_furniture_stays_in_the_text() 
     city = "\n".join(s.text for s in parse_fixture(CITY).sections)
     for mark in ("Code of Ordinances", "Editor's note", "Ord. No. 2019-11", "supplement"):
         assert mark not in city
+    flat = "\n".join(s.text for s in parse_fixture(FLAT).sections)
+    for mark in ("Exported from", "........", "Ord. 2011-1", "Minn. Stat.", "Page 2", "<"):
+        assert mark not in flat
 
 
 def test_labels_lines_entities_and_a_paragraph_across_a_page_break_are_kept() -> None:
@@ -72,6 +78,7 @@ def test_a_repealed_section_reads_as_repealed() -> None:
     pytest.param(COUNTY, "setback.table.3.02", {"feature": "well", "component": "tank"}, 55.0,
                  id="a-setback-sentence"),
     pytest.param(CITY, "tank.dwelling.14-3", {"bedrooms": 5}, 1400.0, id="a-base-plus-rule"),
+    pytest.param(FLAT, "tank.dwelling.3", {"bedrooms": 4}, 1325.0, id="a-rule-in-flat-markup"),
 ])  # fmt: skip
 def test_its_rules_are_read_from_the_elements(
     manifest: object, rule: str, inputs: dict[str, object], value: float
