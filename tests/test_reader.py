@@ -60,6 +60,10 @@ _Section = StubSection
         ("How big does each of the tested soil treatment areas have to be?", "area"),
         ("What's the minimum size for each soil treatment area on a new lot?", "area"),
         ("What's the pumping schedule for septic tanks here?", "frequency"),
+        (
+            "The sewer is 60 feet from our lot line. What's the last day to be connected?",
+            "duration",
+        ),
     ],
     ids=[
         "duration",
@@ -84,6 +88,7 @@ _Section = StubSection
         "how-big-each-of-the-areas-asks-an-area",
         "a-minimum-size-of-an-area-asks-an-area",
         "a-pumping-schedule-asks-how-often",
+        "the-last-day-asks-a-deadline-not-the-storys-distance",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
