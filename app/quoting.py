@@ -52,6 +52,7 @@ from app.reader import (
     multiplied_for,
     other_case,
     provisions,
+    same_case,
     score,
     speaks_of,
     split_parts,
@@ -501,7 +502,14 @@ class QuotingMixin(SubjectMixin):
         if yes_no:
             checked = premise_check(part, text, types, by_case=True)
             if checked is not None and checked[0] == "Yes" and opposed(part, text):
-                checked = None  # the figure agrees, but the asked case is the other one
+                # the figure agrees, but the asked case is the other one: its own provision's
+                # figure is checked ('every 5 years ... we live there full time': the
+                # year-round dwelling's 30 months)
+                case = _case_provision(part, best, ranked, types)
+                checked = None
+                if case is not None:
+                    best, text = case, case.provision.text
+                    checked = premise_check(part, text, types, by_case=True)
             told = asking_and_context(part)[0] or part
             if (
                 checked is not None
@@ -1174,6 +1182,23 @@ def _slots(ranked: list[Scored], n: int) -> list[Scored]:
             seen.add(key)
         out.append(s)
     return out
+
+
+def _case_provision(
+    part: str, best: Scored, ranked: list[Scored], types: list[str]
+) -> Scored | None:
+    """Of the chosen provision's section, the provision that speaks of the question's own case
+    and states a figure the question's can be checked against."""
+    for s in ranked:
+        t = s.provision.text
+        if (
+            s.provision.section.ref == best.provision.section.ref
+            and t != best.provision.text
+            and same_case(part, t)
+            and premise_check(part, t, types, by_case=True) is not None
+        ):
+            return s
+    return None
 
 
 def _later_case(part: str, best: Scored, ranked: list[Scored], main: str) -> Scored | None:

@@ -700,18 +700,40 @@ def _clause_at(text: str, start: int, end: int) -> str:
     return text[max(c for c in cuts if c <= start) : min(c for c in cuts if c >= end)]
 
 
+def _named(case: str, left_out: bool, said: str) -> bool:
+    """Whether the text names the case (`left_out`: as the one excluded, 'other than a
+    seasonal dwelling')."""
+    excluded = phrase("excludes_case")
+    return any(
+        bool(excluded.search(said[max(0, m.start() - 24) : m.start()])) == left_out
+        for m in lexicon().pattern(case).finditer(said)
+    )
+
+
+def same_case(question: str, text: str) -> bool:
+    """Whether the text speaks of the case the question puts itself in, of two that exclude
+    each other ('our full-time home' and '... if it serves a dwelling other than a seasonal
+    dwelling')."""
+    for a, b in lexicon().opposites:
+        for mine, other in ((a, b), (b, a)):
+            if (
+                (_named(mine, False, question) or _named(other, True, question))
+                and not _named(other, False, question)
+                and (_named(mine, False, text) or _named(other, True, text))
+                and not _named(other, False, text)
+            ):
+                return True
+    return False
+
+
 def other_case(question: str, text: str) -> bool:
     """Whether the text speaks of one of two cases that exclude each other
     (`lexicon.opposites`: 'a seasonal dwelling') and the question puts its case in the other
     ('our year-round house'), not naming the text's."""
     lex = lexicon()
-    excluded = phrase("excludes_case")
 
     def named(case: str, left_out: bool, said: str = text) -> bool:
-        return any(
-            bool(excluded.search(said[max(0, m.start() - 24) : m.start()])) == left_out
-            for m in lex.pattern(case).finditer(said)
-        )
+        return _named(case, left_out, said)
 
     for a, b in lex.opposites:
         for mine, other in ((a, b), (b, a)):

@@ -26,6 +26,7 @@ CENTRED = (FORMATS / "manifest-centred-sections-township.yaml", "cormorant-point
 RULES_TABLE = (FORMATS / "manifest-rules-table-county.yaml", "heronsgate-county")
 FLATTENED = (FORMATS / "manifest-flattened-html-county.yaml", "larch-bend-county")
 BILL = (FORMATS / "manifest-bill-style-city-text.yaml", "bittern-lake")
+MARKUP = (FORMATS / "manifest-markup-export-county.yaml", "hartwell-county")
 
 # what a user asks of any city, by kind ('{place}': the city's name)
 QUESTIONS = {
@@ -87,6 +88,11 @@ LAYOUTS = {
         "a-term": ("sixteen (16) months", "8-52"),  # its title wrapped in the column
         "a-tank-for-5-bedrooms": ("1,600", "8-61"),  # 1,000 + 2 x 300
         "pumping": ("three (3) years", "8-62"),
+    }),
+    "markup-export": (MARKUP, "Hartwell County", {
+        "a-term": ("fourteen (14) months", "2.02"),  # across a page break inside its element
+        "a-tank-for-4-bedrooms": ("1,450", "3.01"),  # the table in a CDATA block
+        "a-well-setback": ("55", "3.02"),
     }),
 }  # fmt: skip
 EXEMPT = {"booklet": "2.01", "margins": "9-6-2", "next-line": "12-43", "rules-table": "R-201"}

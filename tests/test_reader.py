@@ -762,6 +762,35 @@ def test_a_text_of_the_other_case_is_told_from_one_of_the_asked_case(
 
 
 @pytest.mark.parametrize(
+    ("question", "text", "same"),
+    [
+        pytest.param(
+            "We live there full time. Every 5 years, right?",
+            "A system serving a dwelling other than a seasonal dwelling: every thirty (30) months.",
+            True,
+            id="living-there-full-time-is-the-case-a-text-leaving-seasonal-out-speaks-of",
+        ),
+        pytest.param(
+            "We live there full time. Every 5 years, right?",
+            "A system serving a seasonal dwelling: every sixty (60) months.",
+            False,
+            id="the-other-case",
+        ),
+        pytest.param(
+            "Every 5 years, right?",
+            "A system serving a seasonal dwelling: every sixty (60) months.",
+            False,
+            id="no-case-told",
+        ),
+    ],
+)
+def test_a_text_of_the_asked_case_is_told(question: str, text: str, same: bool) -> None:
+    from app.reader import same_case
+
+    assert same_case(question, text) is same
+
+
+@pytest.mark.parametrize(
     ("text", "name", "expected"),
     [
         ("The fee is set from time to time by resolution of the council.", "money", True),
