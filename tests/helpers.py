@@ -36,6 +36,11 @@ def parse_fixture(manifest: Path) -> ParsedDocument:
     return parse_document(entry, source)
 
 
+def fixture_rule_value(manifest: Path, rule_id: str, **inputs: Any) -> Any:
+    """A format fixture's extracted rule `rule_id` evaluated with `inputs`."""
+    return run_extracted(parse_fixture(manifest).rules, rule_id, **inputs).value
+
+
 def sections_by_ref(doc: ParsedDocument) -> dict[str, Section]:
     """The document's sections by number (or title, where it has none)."""
     return {s.section or s.title: s for s in doc.sections if s.kind == "section"}

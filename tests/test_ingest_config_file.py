@@ -14,6 +14,7 @@ import pytest
 from helpers import (
     FORMATS,
     expected_sections,
+    fixture_rule_value,
     found_sections,
     parse_fixture,
     run_extracted,
@@ -65,7 +66,7 @@ def test_no_metadata_or_markup_stays_in_the_text() -> None:
 def test_its_rules_are_read_from_the_blocks(
     rule: str, inputs: dict[str, object], value: float
 ) -> None:
-    assert run_extracted(parse_fixture(CONFIG).rules, rule, **inputs).value == value
+    assert fixture_rule_value(CONFIG, rule, **inputs) == value
 
 
 _KEYED = """title: Sewage treatment systems

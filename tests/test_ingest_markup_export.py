@@ -11,13 +11,15 @@ furniture."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import (
     FORMATS,
     expected_sections,
+    fixture_rule_value,
     found_sections,
     parse_fixture,
-    run_extracted,
     sections_by_ref,
 )
 
@@ -81,9 +83,9 @@ def test_a_repealed_section_reads_as_repealed() -> None:
     pytest.param(FLAT, "tank.dwelling.3", {"bedrooms": 4}, 1325.0, id="a-rule-in-flat-markup"),
 ])  # fmt: skip
 def test_its_rules_are_read_from_the_elements(
-    manifest: object, rule: str, inputs: dict[str, object], value: float
+    manifest: Path, rule: str, inputs: dict[str, object], value: float
 ) -> None:
-    assert run_extracted(parse_fixture(manifest).rules, rule, **inputs).value == value  # type: ignore[arg-type]
+    assert fixture_rule_value(manifest, rule, **inputs) == value
 
 
 def test_text_with_a_few_tags_is_left_as_it_is() -> None:

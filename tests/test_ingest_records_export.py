@@ -8,13 +8,15 @@ export's furniture."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import (
     FORMATS,
     expected_sections,
+    fixture_rule_value,
     found_sections,
     parse_fixture,
-    run_extracted,
     sections_by_ref,
 )
 
@@ -64,9 +66,9 @@ def test_a_repealed_section_reads_as_repealed() -> None:
     pytest.param(CSV, "tank.dwelling.12-3", {"bedrooms": 5}, 1600.0, id="a-csv-rule"),
 ])  # fmt: skip
 def test_its_rules_are_read_from_the_rows(
-    manifest: object, rule: str, inputs: dict[str, object], value: float
+    manifest: Path, rule: str, inputs: dict[str, object], value: float
 ) -> None:
-    assert run_extracted(parse_fixture(manifest).rules, rule, **inputs).value == value  # type: ignore[arg-type]
+    assert fixture_rule_value(manifest, rule, **inputs) == value
 
 
 def test_a_csv_section_cell_with_a_label_is_that_sections_subdivision() -> None:
