@@ -64,6 +64,9 @@ _GENERIC = re.compile(r"^(?:level|div|unit|node|element|block|container|group|hc
 _GONE = re.compile(r"repeal|reserv|delet|rescind", re.I)
 _FULL_NUMBER = re.compile(r"\d+[A-Za-z]?[.\-:]\d")  # '4.02', '9-4-3', '7A-12'
 _ID_NUMBER = re.compile(r"(\d+[A-Za-z]?(?:[.\-]\d+[A-Za-z]?)+)$")
+_NUMBER_FIRST = re.compile(
+    r"(?:§+|sec(?:tion)?\.?)?\s*(\d+[A-Za-z]?(?:[.\-]\d+[A-Za-z]?)*)\.?\s", re.I
+)
 
 
 @dataclass
@@ -229,8 +232,11 @@ def _render(node: _Node, out: _Out) -> None:
             out.lines += ["", head if named else f"{kind}{num}. {head}".strip(), ""]
             _render(child, out)
         elif role == "section":
+            heading = _heading(child)
             number = (section_number(_number(child)) or (_number(child), ""))[0]
-            head = section_head(number, bare_title(_heading(child), number))
+            if not number and (m := _NUMBER_FIRST.match(heading)):
+                number = m.group(1)  # '<title>4.02 Septic tanks</title>': the number in it
+            head = section_head(number, bare_title(heading, number)) if number else heading
             gone = any(_GONE.search(child.attrs.get(k, "")) for k in ("status", "type", "state"))
             out.lines += ["", head]
             start = len(out.lines)

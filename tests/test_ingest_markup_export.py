@@ -92,3 +92,12 @@ def test_text_with_a_few_tags_is_left_as_it_is() -> None:
     text = "Sec. 1. Permits.\nA permit is required.<br>\nSec. 2. Tanks.\n<b>1,000</b> gallons.\n"
     assert not looks_like_markup_export(text)
     assert markup_export_to_text(text) == text
+
+
+def test_a_number_held_only_in_a_sections_title_is_its_number() -> None:
+    sections = "".join(
+        f"<section><title>{n} {t}</title><para>{t} rule of the county.</para></section>\n"
+        for n, t in (("7.01", "Purpose"), ("7.02", "Permits"), ("7.03", "Septic tanks"))
+    )
+    text = markup_export_to_text(f"<chapter><title>Chapter 7</title>\n{sections}</chapter>\n")
+    assert "Section 7.02. Permits.\nPermits rule of the county." in text
