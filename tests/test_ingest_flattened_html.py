@@ -12,7 +12,14 @@ import re
 from datetime import date
 
 import pytest
-from helpers import FORMATS, expected_sections, parse_fixture, run_extracted, sections_by_ref
+from helpers import (
+    FORMATS,
+    expected_sections,
+    fixture_rule_value,
+    parse_fixture,
+    run_extracted,
+    sections_by_ref,
+)
 
 from ingest.flattened import flattened_to_text, looks_flattened
 
@@ -119,7 +126,7 @@ def test_a_table_split_by_a_page_break_keeps_its_rows_together() -> None:
     ],
 )  # fmt: skip
 def test_the_tables_are_read_as_rules(rule: str, inputs: dict, value: object) -> None:
-    assert run_extracted(list(parse_fixture(FLAT).rules), rule, **inputs).value == value
+    assert fixture_rule_value(FLAT, rule, **inputs) == value
 
 
 def test_the_permit_term_after_a_page_break_is_read_as_a_rule() -> None:
