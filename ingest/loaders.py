@@ -10,7 +10,8 @@ one page of text each, in the order of their printed numbers, `ingest.imposed`),
 `ingest.flattened`; a document comparison's export, its deleted and inserted text marked in
 brackets, read as amended: `ingest.redline`; an e-mail thread, read as the ordinance its
 messages hold: `ingest.mailthread`; a configuration file, one block per section, as ``.txt``,
-``.yaml``, ``.yml`` or ``.json``: `ingest.configtext`).
+``.yaml``, ``.yml`` or ``.json``: `ingest.configtext`), and ``.rtf`` or RTF source kept as
+``.txt`` (a word processor's Rich Text Format, read as the text it prints: `ingest.rtf`).
 Every failure raises an `IngestError` subclass whose message names the file and the fix.
 """
 
@@ -47,6 +48,7 @@ from ingest.markup import (
 )
 from ingest.recordrows import looks_like_rows, rows_to_text
 from ingest.redline import looks_redlined, redline_to_text
+from ingest.rtf import looks_like_rtf, rtf_to_text
 from ingest.slides import side_box_order
 from ingest.tabbed import tabbed_tables
 from ingest.xmlexport import looks_like_markup_export, markup_export_to_text
@@ -66,6 +68,7 @@ SUPPORTED_SUFFIXES = (
     ".csv",
     ".tsv",
     ".xml",
+    ".rtf",
 )
 DEFAULT_MAX_MB = 64.0
 """Largest file read by default (the `max_document_mb` setting): parsing is linear, about
@@ -402,6 +405,9 @@ def load_source(path: Path, *, max_mb: float = DEFAULT_MAX_MB) -> SourceText:
     if suffix == ".pdf":
         return _load_pdf(path)
     text, encoding = decode_text(data, path)
+    if suffix == ".rtf" or looks_like_rtf(text):
+        log.info("%s: read as RTF source, the text it prints", path)
+        text = rtf_to_text(text)
     if suffix in (".html", ".htm"):
         text = _as_amended(html_to_text(text), path)
     else:

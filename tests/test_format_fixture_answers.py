@@ -27,6 +27,7 @@ RULES_TABLE = (FORMATS / "manifest-rules-table-county.yaml", "heronsgate-county"
 FLATTENED = (FORMATS / "manifest-flattened-html-county.yaml", "larch-bend-county")
 BILL = (FORMATS / "manifest-bill-style-city-text.yaml", "bittern-lake")
 MARKUP = (FORMATS / "manifest-markup-export-county.yaml", "hartwell-county")
+RTF = (FORMATS / "manifest-rtf-source-city.yaml", "tessaly")
 
 # what a user asks of any city, by kind ('{place}': the city's name)
 QUESTIONS = {
@@ -93,6 +94,11 @@ LAYOUTS = {
         "a-term": ("fourteen (14) months", "2.02"),  # across a page break inside its element
         "a-tank-for-4-bedrooms": ("1,450", "3.01"),  # the table in a CDATA block
         "a-well-setback": ("55", "3.02"),
+    }),
+    "rtf-source": (RTF, "Tessaly", {
+        "a-term": ("fourteen (14) months", "11.02"),  # a list item between a footnote and a field
+        "a-tank-for-4-bedrooms": ("1,300", "11.03"),  # a table set line by line
+        "a-well-setback": ("60", "11.04"),  # a word processor's table, a row per line
     }),
 }  # fmt: skip
 EXEMPT = {"booklet": "2.01", "margins": "9-6-2", "next-line": "12-43", "rules-table": "R-201"}

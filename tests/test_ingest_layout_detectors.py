@@ -1,7 +1,7 @@
 """Each layout read by its marks (a configuration file, a records export of rows, a markup
 export, an e-mail thread, a document comparison, a reStructuredText source, a codifier's page
-printed as text) is told from every other plain-text ordinance of the tests and the bundle: its
-detector takes its own fixture and no other text."""
+printed as text, RTF source) is told from every other plain-text ordinance of the tests and the
+bundle: its detector takes its own fixture and no other text."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ingest.mailthread import looks_like_mail_thread
 from ingest.markup import looks_like_rst
 from ingest.recordrows import looks_like_rows
 from ingest.redline import looks_redlined
+from ingest.rtf import looks_like_rtf
 from ingest.xmlexport import looks_like_markup_export
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +37,7 @@ DETECTORS: dict[str, tuple[Callable[[str], bool], str | tuple[str, ...]]] = {
     "redline": (looks_redlined, "redline_comparison_city.txt"),
     "restructured-text": (looks_like_rst, "restructured_text_township.txt"),
     "flattened-web-page": (looks_flattened, "flattened_html_county.txt"),
+    "rtf-source": (looks_like_rtf, "rtf_source_city.txt"),
 }
 
 
