@@ -205,7 +205,10 @@ def _linear(
         implicit = not _UPTO.search(c.read)
         if implicit and not (_INC_AFTER.search(c.read) or _INC_BEFORE.search(c.read)):
             continue
-        for j in (i,) if implicit else (i, i + 1):
+        reach = (i,) if implicit else (i, i + 1)
+        if not implicit and i + 2 < len(para) and _run_in_heading(para[i + 1]):
+            reach = (i, i + 1, i + 2)  # '... 1,250 gallons. (B) Larger dwellings. For a ...'
+        for j in reach:
             if j >= len(para):
                 break
             joined = _joined(para, i, j)
@@ -260,6 +263,12 @@ def _linear(
             )
             break
     return out
+
+
+def _run_in_heading(clause: Clause) -> bool:
+    """A subsection's run-in heading between two sentences ('(B) Larger dwellings.'): a few words
+    and no figure."""
+    return len(clause.text.split()) <= 6 and not _NUMBER.search(clause.read or clause.text)
 
 
 def _greatest(section: Section, para: list[Clause], title: str) -> list[Rule]:
@@ -405,7 +414,11 @@ def extract_rules(sections: Sequence[Section], source: str = "") -> list[Rule]:
                 # '5.2.1 ... three or fewer bedrooms ... 1,250 gallons.' then, in the next
                 # numbered paragraph, '5.2.2 ... 400 gallons for each bedroom over three'
                 # (the quote is checked verbatim: the two must be adjacent in the text)
-                linear = _linear(section, para + paras[k + 1][:1], title)
+                # ('(B) Larger dwellings. For a dwelling of more than three ...': through the
+                # first sentence with a figure, past a run-in heading)
+                nxt = paras[k + 1]
+                upto = next((j for j, c in enumerate(nxt) if _NUMBER.search(c.read or "")), 0)
+                linear = _linear(section, para + nxt[: upto + 1], title)
             found += linear
             found += _greatest(section, para, title)
             found += _fixed(section, para, title)

@@ -257,6 +257,8 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     if any(a[1] is None or b[0] != a[1] for a, b in itertools.pairwise(ranges)):
         return []
     heads = spoken[1:] if spoken else columns(header, ruled_spans(raw, first, spans))
+    # 'Total capacity' beside 'Capacity of first compartment': the total is the rule
+    whole = _whole_column(heads) if k > 1 else None
     after = " ".join(fold(line) for line in raw[last + 1 : last + 3] if line.strip())
     beyond = None
     printed = ""
@@ -285,8 +287,10 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
         starts = int(row.group(1)) == top + 1 if row.group(1) else int(row.group(2)) == top
         if starts and over == ranges[-1][1] and base == _fig(found[-1][1], 0):
             adds, beyond_quote = [step], _verbatim_tail(row_text, text) or row_text
-    if k == 1 and not adds and row is None:
+    if (k == 1 or whole is not None) and not adds and row is None:
         adds, beyond_quote = _beyond_said(text, _top(ranges), unit)
+        if whole is not None and adds:
+            adds = [adds[0] if j == whole else 0.0 for j in range(k)]
     elif k > 1 and not adds and row is None:
         steps, said = _beyond_said(text, _top(ranges), unit)
         last_row = [_fig(found[-1][1], j) for j in range(k)]
@@ -296,6 +300,9 @@ def table_rules(section: Section, title: str, source: str) -> list[Rule]:
     if not quote:
         return []
     table = _Grid(section, found, ranges, unit, adds if beyond_quote else [], beyond_quote)
+    if whole is not None:
+        what = subject(unit, read, title)
+        return [] if what is None else table.rules(what, quote, [heads[whole]], [whole])
     groups = _subject_groups(heads) if k > 1 else None
     if groups is None:
         what = subject(unit, read, title)
@@ -426,6 +433,15 @@ class _Grid:
         flags = sorted({n for c in conditions if c is not None for n in _inputs(c)})
         inputs = [BEDROOMS] + [flag_spec(n.replace("_", " ")) for n in flags]
         return [sized_rule(section, topic, asks, terms, unit, quote, formula, inputs, kind="table")]
+
+
+def _whole_column(heads: list[str]) -> int | None:
+    """The one column a header calls the total ('Total capacity' beside 'Capacity of first
+    compartment'), where the headers are not cases of one figure ('with garbage disposal')."""
+    if _variants(heads) is not None or all(_flags(h) is not None for h in heads):
+        return None
+    totals = [j for j, h in enumerate(heads) if re.search(r"\btotal\b", h.lower())]
+    return totals[0] if len(totals) == 1 else None
 
 
 def _nth(m: re.Match[str], j: int) -> list[re.Match[str]]:

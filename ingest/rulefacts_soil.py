@@ -50,7 +50,9 @@ from tools.formulas import (
 _NOT_PERMITTED = r"N/?P|Not permitted|Not allowed|Not suitable|Unsuitable"
 _CELL = rf"(?:\d+(?:\.\d+)?|{_NOT_PERMITTED})"
 _ROW = re.compile(rf"^(?P<label>\s*\S.*?)(?P<cells>(?:\s{{2,}}{_CELL})+)\s*$", re.I)
-_GROUP = re.compile(r"^\s*(?:group\s+)?(?:[IVX]{1,4}|\d{1,2}[A-Z]?|[A-H](?=\s{2,}))\b\.?\s+", re.I)
+_GROUP = re.compile(
+    r"^\s*(?:group\s+)?(?:[IVX]{1,4}|\d{1,2}[A-Z]?|[A-H](?=\s{2,}))\b[.:]?\s+", re.I
+)
 _SYSTEMS = ("trench", "bed", "mound", "at-grade", "drip")
 _RATE = re.compile(
     r"loading rate|gal(?:lons?)?\s*(?:/|per)\s*day\s*(?:/|per)\s*(?:sq|square)", re.I
@@ -345,7 +347,7 @@ def _names(label: str) -> list[str]:
     group = _GROUP.match(label.strip())
     out = []
     if group is not None:  # 'C  Sandy loam, loam': its soil group too ('soil group C')
-        out.append("group_" + re.sub(r"(?i)^group\s+", "", group.group(0).strip(" .")).lower())
+        out.append("group_" + re.sub(r"(?i)^group\s+", "", group.group(0).strip(" .:")).lower())
     for part in re.split(r",|\bor\b|\band\b|/|;", words):
         name = "_".join(re.findall(r"[a-z]+", part))
         if name and not re.search(r"\d", part):

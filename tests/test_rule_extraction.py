@@ -76,6 +76,23 @@ _PAST_TABLE = (
     "disposal is used, the standard capacity is increased by fifty (50) percent."
 )
 
+_PARTS_TABLE = (
+    "(b) Every septic tank serving a dwelling shall have the capacity of Table 4 for its "
+    "bedrooms.\n"
+    "Table 4. Minimum septic tank liquid capacity (gallons)\n"
+    "Bedrooms        Total capacity     Capacity of\n"
+    "first compartment\n"
+    "1 or 2              1,050               700\n"
+    "3                   1,300               850\n"
+    "4                   1,550             1,000\n"
+    "(c) For a dwelling with more than four (4) bedrooms, the total capacity shall be 1,550 "
+    "gallons plus two hundred seventy-five (275) gallons for each bedroom over four.\n"
+    "(d) Where a dwelling has a garbage disposal, the capacity required by subsection (b) or (c) "
+    "shall be increased by fifty percent (50%)."
+)
+"""A table of the total and of a part (its header wrapped, the part's second line at the margin
+as a PDF's text gives it): the total column is the rule."""
+
 # (id, text, title, rule id, inputs, expected figure): every figure worked by hand from the text
 SHAPES = [
     ("list_bands_then_more_than_a_count_small", "(B) The septic tanks serving a dwelling shall have a capacity of not less than:\n"
@@ -210,6 +227,18 @@ SHAPES = [
      "tank.table.7-3", {"bedrooms": 7, "garbage_disposal": False}, 2450.0),  # 2,100 + 350
     ("past_the_table_the_other_column_a_percent_more", _PAST_TABLE, "Septic tanks",
      "tank.table.7-3", {"bedrooms": 7, "garbage_disposal": True}, 3675.0),  # 2,450 x 1.5
+    ("base_and_step_in_subsections_with_run_in_headings",
+     "(A) Small dwellings. A dwelling of three (3) or fewer bedrooms shall have a septic tank "
+     "of not less than one thousand one hundred (1,100) gallons.\n(B) Larger dwellings. For a "
+     "dwelling of more than three (3) bedrooms, the capacity required by subsection A shall be "
+     "increased by three hundred (300) gallons for each bedroom over three.",
+     "Septic tank capacity", "tank.dwelling.7-3", {"bedrooms": 5}, 1700.0),  # 1,100 + 2 x 300
+    ("the_total_column_beside_a_parts", _PARTS_TABLE, "Septic tanks", "tank.table.7-3",
+     {"bedrooms": 3, "garbage_disposal": False}, 1300.0),
+    ("the_total_column_past_its_last_row", _PARTS_TABLE, "Septic tanks", "tank.table.7-3",
+     {"bedrooms": 6, "garbage_disposal": False}, 2100.0),  # 1,550 + 2 x 275
+    ("the_total_column_a_percent_more", _PARTS_TABLE, "Septic tanks", "tank.table.7-3",
+     {"bedrooms": 4, "garbage_disposal": True}, 2325.0),  # 1,550 x 1.5
     ("a_factor_times_the_capacity",
      "(a) A septic tank for a dwelling of three or fewer bedrooms shall be not less than 1,000 "
      "gallons, plus 300 gallons for each bedroom over three.\n(b) Where a garbage disposal is "
@@ -1712,6 +1741,15 @@ SOIL_PERC_FACTORS = (
     "   16 to 30                  1.65\n"
     "   31 to 60                  2.00\n"
 )
+SOIL_NUMBERED_GROUPS = (
+    "(a) The bottom area of a trench or bed serving a dwelling shall not be less than the area per "
+    "bedroom in Table 6 for the soil texture group, multiplied by the number of bedrooms.\n"
+    "Table 6. Minimum bottom area per bedroom (square feet)\n"
+    "Soil texture group                       Trenches     Seepage beds\n"
+    "Group 1: sand, loamy sand                   140           175\n"
+    "Group 2: sandy loam, fine sandy loam        190           240\n"
+    "Group 3: loam, silt loam                    250           310\n"
+)
 SOIL_CASES = [  # (id, table, inputs, square feet)
     ("the-design-flow-times-the-factor-of-the-perc-rate-s-row", SOIL_PERC_FACTORS,
      {"bedrooms": 4, "perc_rate_mpi": 20}, 990.0),  # 4 x 150 x 1.65
@@ -1737,6 +1775,10 @@ SOIL_CASES = [  # (id, table, inputs, square feet)
      {"bedrooms": 2, "soil_texture": "sandy_loam", "system_type": "trench"}, 600.0),  # 3 x 200
     ("a-texture-wrapped-onto-the-next-line", SOIL_PER_BEDROOM,
      {"bedrooms": 3, "soil_texture": "medium_sand", "system_type": "mound"}, 570.0),  # 3 x 190
+    ("a-numbered-group-before-a-colon-names-its-textures", SOIL_NUMBERED_GROUPS,
+     {"bedrooms": 4, "soil_texture": "sandy_loam", "system_type": "bed"}, 960.0),  # 4 x 240
+    ("a-numbered-group-s-first-texture", SOIL_NUMBERED_GROUPS,
+     {"bedrooms": 3, "soil_texture": "sand", "system_type": "trench"}, 420.0),  # 3 x 140
     ("flow-divided-by-the-loading-rate", SOIL_RATES,
      {"bedrooms": 4, "soil_texture": "loam", "system_type": "trench"}, 960.0),  # 480 / 0.5
     ("the-bed-column", SOIL_RATES,
