@@ -205,7 +205,7 @@ def _linear(
         implicit = not _UPTO.search(c.read)
         if implicit and not (_INC_AFTER.search(c.read) or _INC_BEFORE.search(c.read)):
             continue
-        reach = (i,) if implicit else (i, i + 1)
+        reach: tuple[int, ...] = (i,) if implicit else (i, i + 1)
         if not implicit and i + 2 < len(para) and _run_in_heading(para[i + 1]):
             reach = (i, i + 1, i + 2)  # '... 1,250 gallons. (B) Larger dwellings. For a ...'
         for j in reach:
