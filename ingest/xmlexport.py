@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 _SKIP = re.compile(
     r"^(?:meta(?:data)?|doc-?info|info|header|banner|toc|contents|index|hist(?:ory|note)?|"
     r"source|credits?|amend\w*|annot\w*|notes?|editor\w*|fn|foot-?notes?|end-?notes?|x-?refs?|"
-    r"cross-?ref\w*|see-?also|running-?head\w*|rh|footer|page-?(?:footer|header|break|num\w*)|"
+    r"cross-?ref\w*|see-?also|running-?(?:head|foot)\w*|rh|rf|footer|page-?(?:foot\w*|head\w*|break|num\w*)|"
     r"pb|folio|supp\w*|nav\w*|script|style|fn-?ref|foot-?note-?ref|note-?ref|sup)$"
 )
 _NOT_LAW = re.compile(
