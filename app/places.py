@@ -185,13 +185,16 @@ def _typed_name(parts: tuple[str, ...], name: set[str]) -> bool:
 
 
 def _near(word: str, target: str, last: list[str]) -> bool:
-    """Whether `word` is a typo of the joined name `target`; where both end with the name's last
-    word ('county'), what comes before it is a typo of the name's too, a few edits at most
-    ('areathecounty' is no 'agatecounty')."""
+    """Whether `word` is a typo of the joined name `target`: of a one-word name, an edit for
+    every four letters at most, one at least ('chasak' for 'chaska', not 'casa'); where both end
+    with the name's last word ('county'), what comes before it is a typo of the name's too, a
+    few edits at most ('areathecounty' is no 'agatecounty')."""
     if difflib.SequenceMatcher(None, word, target).ratio() < 0.8:
         return False
     tail = last[0] if last and len(last[0]) < len(target) else ""
-    if not tail or not word.endswith(tail):
+    if not tail:  # a one-word name: 'casa' is two edits from 'chaska', a word and not a slip
+        return _edits(word, target) <= max(1, len(target) // 4)
+    if not word.endswith(tail):
         return True
     head, want = word[: -len(tail)], target[: -len(tail)]
     return _edits(head, want) <= max(1, len(want) // 4)
@@ -287,6 +290,9 @@ def _unknown_places(text: str, known: Mapping[str, str]) -> list[str]:
         text,
     ):
         name = m.group(1) or m.group(2)
+        before = text[: m.start()].split()[-1:]
+        if m.group(0).startswith("of") and before and before[0][:1].isupper():
+            continue  # an office's name ('the Board of Adjustment', 'Department of Health')
         if _is_candidate(name, known, known_words):
             add(" ".join(name.split()[1:]) if name.split()[0].lower() in kinds else name)
     for m in phrase("city_of_name").finditer(low):

@@ -726,7 +726,45 @@ class QuotingMixin(SubjectMixin):
                 passing.append((speaks_of(subject, cases or text), -i, limit))
         # of several that say no, the one whose own case holds most of the asked subject (a
         # list's third item 'replacing a pump ...' over its lead-in's first 'pumping a tank')
-        return max(passing, key=lambda p: p[:2])[2] if passing else None
+        if passing:
+            return max(passing, key=lambda p: p[:2])[2]
+        return self._exception_elsewhere(part, best, ranked, subject, rarest)
+
+    def _exception_elsewhere(
+        self,
+        part: str,
+        best: Scored,
+        ranked: list[Scored],
+        subject: dict[str, float],
+        rarest: dict[str, float],
+    ) -> Scored | None:
+        """Before a Yes: a sentence of another section of the city that says no to the asked
+        case ('A license ... shall not be transferable' for 'can I work under his license?'
+        beside the installer's duties): at least as close in meaning to the question as the
+        provision that said yes (less a margin), and about the asked subject's rarest words more
+        ('an outhouse' is the privy a prohibition names, not the sewer a duty to connect names)."""
+        section = best.provision.section
+        window = ranked[: lexicon().reader.typed_window * 2]
+        others = [
+            s
+            for s in window
+            if s.provision.section.jurisdiction == section.jurisdiction
+            and s.provision.section.ref != section.ref
+            and says_no(s.provision.text)
+        ]
+        if not others or not rarest:
+            return None
+        sims = closeness(part, [best.provision.text, *(s.provision.text for s in others)])
+        own = speaks_of(rarest, best.provision.text)
+        passing = [
+            (float(sims[1 + i]), s)
+            for i, s in enumerate(others)
+            if sims[1 + i] >= sims[0] - lexicon().reader.yes_no_exception
+            and speaks_of(rarest, s.provision.text) > own
+            and not case_unasked(part, s.provision.text, best.provision.text)
+            and polarity(part, s.provision.text) == "No"
+        ]
+        return max(passing, key=lambda p: p[0])[1] if passing else None
 
     def _still_deferring(
         self, part: str, jurisdiction: str, defers: list[Scored], typed: Scored

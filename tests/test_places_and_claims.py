@@ -60,6 +60,8 @@ INSIDE = [
     ("If we sell our Pine Lake house in February, can we still close?", LAKES),
     ("Can the inspection wait until Monday in Pine Lake?", LAKES),
     ("Is a permit issued in Oct. still good in Pine Lake?", LAKES),
+    ("How long to appeal to the Board of Adjustment in Pine Lake?", LAKES),
+    ("Does the Department of Health test wells in Pine Lake?", LAKES),
 ]
 
 

@@ -64,6 +64,7 @@ _Section = StubSection
             "The sewer is 60 feet from our lot line. What's the last day to be connected?",
             "duration",
         ),
+        ("How much tested drain field area must be set aside for each system?", "area"),
     ],
     ids=[
         "duration",
@@ -89,6 +90,7 @@ _Section = StubSection
         "a-minimum-size-of-an-area-asks-an-area",
         "a-pumping-schedule-asks-how-often",
         "the-last-day-asks-a-deadline-not-the-storys-distance",
+        "how-much-of-a-named-area-asks-an-area",
     ],
 )
 def test_the_asked_answer_type_comes_first(question: str, main: str) -> None:
@@ -350,6 +352,22 @@ def test_a_wrong_figure_in_the_premise_gets_no_and_the_provisions_figure() -> No
         "twelve (12) months",
     )
     assert premise_check("Permits last 12 months, right?", provision, ["duration"])[0] == "Yes"
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        pytest.param("I read we only get 30 days to connect. Is that really all the time we have?",
+                     "No", id="a-told-figure-asked-back-by-is-that"),
+        pytest.param("They said 180 days to connect. Was that right??", "Yes",
+                     id="a-told-figure-that-agrees"),
+    ],
+)  # fmt: skip
+def test_a_figure_told_in_the_story_is_checked_when_the_question_asks_about_that(
+    question: str, word: str
+) -> None:
+    provision = "The owner shall connect to the sewer within 180 days after the city mails notice."
+    assert premise_check(question, provision, ["duration"]) == (word, "180 days")
 
 
 @pytest.mark.parametrize(
@@ -1518,3 +1536,28 @@ def test_an_everyday_phrase_is_searched_in_the_ordinances_word(question: str, wo
     from app.compose import content_words
 
     assert word in content_words(question)
+
+
+@pytest.mark.parametrize(
+    ("part", "rarest", "chosen"),
+    [
+        pytest.param("Can we keep using the old dry well behind the garage?", {"dry": 2.0},
+                     "prohibition", id="another-sections-no-about-the-asked-thing"),
+        pytest.param("Can we keep using the old tank behind the garage?", {"tank": 2.0},
+                     None, id="not-when-it-speaks-of-the-asked-thing-no-more"),
+    ],
+)  # fmt: skip
+def test_a_yes_gives_way_to_another_sections_no_about_the_asked_thing(
+    part: str, rarest: dict[str, float], chosen: str | None
+) -> None:
+    """Before a Yes from one section's rule, a sentence of another section that says no to the
+    asked case, about as close in meaning and naming the asked thing where the rule does not."""
+    from app.answerer import DefaultAnswerer
+
+    rule = "An existing septic tank that is not leaking may remain in use until it fails."
+    prohibition = "No dry well, seepage pit or cesspool shall be used or installed in the city."
+    ranked = _ranked((rule, 3.0, "4", 0), (prohibition, 2.5, "9", 1))
+    reader = object.__new__(DefaultAnswerer)
+    reader.names = {}
+    got = reader._exception_elsewhere(part, ranked[0], ranked, rarest, rarest)
+    assert (got.provision.text if got else None) == (prohibition if chosen else None)

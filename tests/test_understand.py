@@ -20,8 +20,10 @@ KNOWN = {"chaska": "Chaska", "east-bethel": "East Bethel", "hugo": "Hugo"}
         pytest.param("septik tank size for 3 bedroms in Chasak", ["chaska"], id="typo"),
         pytest.param("tank size in eastbethel", ["east-bethel"], id="joined-name"),
         pytest.param("How do the cities differ on permits?", [], id="none-named"),
+        pytest.param("Hola! Mi casa esta en Hugo. Permiso?", ["hugo"],
+                     id="a-word-two-edits-from-a-short-name-is-no-typo-of-it"),
     ],
-)
+)  # fmt: skip
 def test_detects_the_cities_a_question_names(question: str, cities: list[str]) -> None:
     assert understand(question, KNOWN).jurisdictions == cities
 
