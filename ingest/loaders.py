@@ -4,7 +4,8 @@ Supported: ``.txt`` (utf-8, utf-8 with BOM, utf-16/utf-32 with BOM, cp1252/latin
 look like text), ``.pdf`` (pypdf, one page of text per PDF page; laid out when titles stand in a
 margin column beside the text, `ingest.margins`; two columns drawn row by row across the page
 read column by column, `ingest.columns`; slides with a side box of notes read text first,
-`ingest.slides`; the sheets of a booklet printed in imposition order read as its small pages,
+`ingest.slides`; the ordinance set beside a translation of it read in its English column,
+`ingest.translation`; the sheets of a booklet printed in imposition order read as its small pages,
 one page of text each, in the order of their printed numbers, `ingest.imposed`), ``.md``,
 ``.rst`` and ``.html`` (`ingest.markup`; a code page printed from a website as ``.txt``:
 `ingest.flattened`; a document comparison's export, its deleted and inserted text marked in
@@ -51,6 +52,7 @@ from ingest.redline import looks_redlined, redline_to_text
 from ingest.rtf import looks_like_rtf, rtf_to_text
 from ingest.slides import side_box_order
 from ingest.tabbed import tabbed_tables
+from ingest.translation import translated_pages
 from ingest.xmlexport import looks_like_markup_export, markup_export_to_text
 
 log = logging.getLogger(__name__)
@@ -216,6 +218,7 @@ def _extract_pages(
     if mode == "plain":
         boxes = side_box_order(drawings)
         read = boxes.pages
+        translated = translated_pages(drawings) if all(r is None for r in read) else []
         if any(r is not None for r in read):
             log.info("%s: slides read text first, their side boxes' notes after it", path)
             if boxes.dropped and said is not None:
@@ -223,6 +226,11 @@ def _extract_pages(
                     f"left out {boxes.dropped} side-box note(s) of commentary beside the text "
                     "(not provisions)"
                 )
+        elif any(r is not None for r in translated):
+            read = translated
+            log.info("%s: the ordinance beside a translation: its English column read", path)
+            if said is not None:
+                said.append("left out the column of a translation beside the text")
         else:
             read = reading_order(drawings)
             if any(r is not None for r in read):
