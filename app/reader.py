@@ -356,6 +356,9 @@ def asking_and_context(question: str) -> tuple[str, str]:
     Can we use an ejector?" asks about an ejector; the basement is context."""
     sentences = re.split(r"(?<=[.?!])\s+", question.strip())
     asking = [s for s in sentences if s.endswith("?")] or sentences[-1:]
+    last = sentences[-1]  # '... TANK?? IS EVERY 3 YEARS OK': a last question typed unended
+    if asking[-1] is not last and not re.search(r"[.!]\W*$", last) and _opens_yes_no(last):
+        asking.append(last)
     return " ".join(asking), " ".join(s for s in sentences if s not in asking)
 
 
@@ -374,12 +377,19 @@ def asks_the_text(question: str, lex: Lexicon | None = None) -> bool:
     )
 
 
+def _opens_yes_no(sentence: str) -> bool:
+    return bool(phrase("opens_yes_no").match(sentence.lower()))
+
+
 def is_yes_no(question: str, lex: Lexicon | None = None) -> bool:
     lex = lex or lexicon()
     if asks_the_text(question, lex):
         return False
     sentences = re.split(r"(?<=[.?!])\s+", question.strip())
     asking = [s for s in sentences if s.endswith("?")] or sentences[-1:]
+    last = sentences[-1]  # '... TANK?? IS EVERY 3 YEARS OK': a last question typed unended
+    if asking[-1] is not last and not re.search(r"[.!]\W*$", last) and _opens_yes_no(last):
+        asking.append(last)
     for sentence in asking:
         clause = re.split(r"[,;:()\u2014\u2013]|\s-\s", sentence.rstrip("?").strip())[-1]
         whole = sentence.rstrip("?").strip()

@@ -185,6 +185,9 @@ def test_an_answer_type_is_asked_only_where_the_question_asks_it(
         ("The permit lasts a year, so what do we do after that?", False),
         ("Just confirm this for me: a house only has to pump every 3 years.", True),
         ("Please confirm for me how long a permit lasts.", False),
+        ("HOW OFTEN DO I HAVE TO PUMP?? IS EVERY 3 YEARS OK", True),
+        ("How often do I have to pump? thanks", False),
+        ("We have a garbage disposal. So 1,950 gallons it is?", True),
     ],
     ids=[
         "can-i",
@@ -220,6 +223,9 @@ def test_an_answer_type_is_asked_only_where_the_question_asks_it(
         "so-and-a-question-word-asks-a-figure",
         "a-bare-request-to-confirm-a-claim",
         "a-bare-request-to-confirm-a-figure-asks-the-figure",
+        "a-last-question-typed-without-its-question-mark",
+        "a-word-of-thanks-after-the-question-asks-nothing",
+        "a-figure-confirmed-by-it-is",
     ],
 )
 def test_a_yes_no_question_is_told_by_its_asking_clause(question: str, expected: bool) -> None:
