@@ -51,6 +51,11 @@ def heading(num, title, bm):
     )
 
 
+def item(text):
+    """A list item with a hanging indent."""
+    return para(text, style=r"\ql \fi-720\li720\ri0\sa160")
+
+
 def history(text):
     return para(r"{\i " + text + "}", style=r"\ql \li720\ri0\sa160")
 
@@ -75,44 +80,38 @@ body.append(
     )
 )
 body.append(
-    para(
-        r"(a)\tab \ldblquote Bedroom\rdblquote  means a room of at least 70 square feet that has a window and a closet, or that the building official finds may be used for sleeping.",
-        style=r"\ql \fi-720\li720\ri0\sa160",
+    item(
+        r"(a)\tab \ldblquote Bedroom\rdblquote  means a room of at least 70 square feet that has a window and a closet, or that the building official finds may be used for sleeping."
     )
 )
 body.append(
-    para(
-        r"(b)\tab \ldblquote Failing system\rdblquote  means a system that discharges sewage to the ground surface or to a well, or whose tank leaks below its operating depth.",
-        style=r"\ql \fi-720\li720\ri0\sa160",
+    item(
+        r"(b)\tab \ldblquote Failing system\rdblquote  means a system that discharges sewage to the ground surface or to a well, or whose tank leaks below its operating depth."
     )
 )
 body.append(history(r"(Ord. 2012-4, \'a7 1, 5-7-2012)"))
 body.append(heading("11.02", "Permits", "_Toc2"))
 body.append(
-    para(
-        r"(a)\tab No person shall install, alter, repair or extend an individual sewage treatment system without a permit from the building official.{\super \chftn }{\footnote \ltrpar \pard\plain \s20\ql \fs20 {\super \chftn }{ Editor\rquote s note: Permit fees are set by council resolution.\par }}",
-        style=r"\ql \fi-720\li720\ri0\sa160",
+    item(
+        r"(a)\tab No person shall install, alter, repair or extend an individual sewage treatment system without a permit from the building official.{\super \chftn }{\footnote \ltrpar \pard\plain \s20\ql \fs20 {\super \chftn }{ Editor\rquote s note: Permit fees are set by council resolution.\par }}"
     )
 )
 body.append(
-    para(
-        r"(b)\tab A permit is valid for fourteen (14) months from the date it is issued. The building official may extend it once, for {\deleted\revauth1 three (3)}{\insrsid4607718 six (6)} months, on written request before it ex\-pires.",
-        style=r"\ql \fi-720\li720\ri0\sa160",
+    item(
+        r"(b)\tab A permit is valid for fourteen (14) months from the date it is issued. The building official may extend it once, for {\deleted\revauth1 three (3)}{\insrsid4607718 six (6)} months, on written request before it ex\-pires."
     )
 )
 # a run wrapped across source lines (line ends in RTF source are not text)
 body.append(
-    para(
-        "(c)\\tab The owner shall keep the permit card posted at the site until the final inspec\r\ntion is approved.",
-        style=r"\ql \fi-720\li720\ri0\sa160",
+    item(
+        "(c)\\tab The owner shall keep the permit card posted at the site until the final inspec\r\ntion is approved."
     )
 )
 body.append(history(r"(Ord. 2012-4, \'a7 1, 5-7-2012; Ord. 2019-2, \'a7 3, 2-4-2019)"))
 body.append(heading("11.03", "Septic tanks", "_Toc3"))
 body.append(
-    para(
-        r"(a)\tab The liquid capacity of a septic tank serving a dwelling shall be at least as given in Table 11-1.",
-        style=r"\ql \fi-720\li720\ri0\sa160",
+    item(
+        r"(a)\tab The liquid capacity of a septic tank serving a dwelling shall be at least as given in Table 11-1."
     )
 )
 tank = (
@@ -127,9 +126,8 @@ tank = (
 )
 body.append(tank)
 body.append(
-    para(
-        r"(b)\tab A tank for more than six bedrooms shall be sized by the building official\u8212\'97not less than 250 gallons for each bedroom over six.",
-        style=r"\ql \fi-720\li720\ri0\sa160",
+    item(
+        r"(b)\tab A tank for more than six bedrooms shall be sized by the building official\u8212\'97not less than 250 gallons for each bedroom over six."
     )
 )
 body.append(history(r"(Ord. 2019-2, \'a7 4, 2-4-2019)"))
