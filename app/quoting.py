@@ -133,6 +133,25 @@ def key_words(question: str) -> set[str]:
 _HEADNOTE = re.compile(r"\[[^\[\]]{1,80}\]")
 
 
+_ITEM_START = re.compile(r"^(?:\(?[A-Za-z0-9]{1,3}[.)]|\d+(?:\.\d+)+\.?|[A-Z][A-Z ;,]{6,}\.)\s")
+_FOLLOW_MAX = 300
+
+
+def _follow_on(section_text: str, text: str) -> str:
+    """The sentence right after `text` in its section, where it goes on with the same item (no
+    new item's label or heading opens it), verbatim; '' otherwise."""
+    folded, quote = " ".join(section_text.split()), " ".join(text.split())
+    at = folded.find(quote)
+    if at < 0:
+        return ""
+    rest = folded[at + len(quote) :].lstrip()
+    if not rest or _ITEM_START.match(rest):
+        return ""
+    end = re.search(r"[.;](?=\s|$)", rest)
+    sentence = rest[: end.end()] if end else ""
+    return sentence if 20 <= len(sentence) <= _FOLLOW_MAX else ""
+
+
 def _stating(part: str, best: Scored, ranked: list[Scored]) -> Scored:
     """For a figure the asking sentence states ('So we only pump every 4 years?'), the chosen
     provision's section's provision that states a figure of that type ('(2) At least once every
@@ -595,6 +614,13 @@ class QuotingMixin(SubjectMixin):
                 chosen.append(other)
         supports = [self._support(c.provision.section, c.provision.text) for c in chosen]
         label = best.provision.section.label
+        if lead.startswith("No") and says_no(split_sentences(text)[-1]):
+            # 'shall not be extended.' and what the same item says instead ('Work not finished
+            # ... requires a new application and a new fee.')
+            after = _follow_on(best.provision.section.text, text)
+            if after:
+                text = f"{text} {after}"
+                supports[0] = self._support(best.provision.section, text)
         body = f'{label} says: "{text}"'
         if opening:
             supports.insert(0, self._support(best.provision.section, opening))

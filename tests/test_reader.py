@@ -1567,3 +1567,21 @@ def test_a_yes_gives_way_to_another_sections_no_about_the_asked_thing(
     reader.names = {}
     got = reader._exception_elsewhere(part, ranked[0], ranked, rarest, rarest)
     assert (got.provision.text if got else None) == (prohibition if chosen else None)
+
+
+@pytest.mark.parametrize(
+    ("after", "follow"),
+    [
+        pytest.param(" Work not finished in time requires a new application and a new fee.",
+                     "Work not finished in time requires a new application and a new fee.",
+                     id="the-same-item-goes-on"),
+        pytest.param("\n(c) The fee is set by resolution.", "", id="a-new-lettered-item"),
+        pytest.param("\n4.3.3 The fee is set by resolution.", "", id="a-new-numbered-item"),
+        pytest.param("", "", id="the-end-of-the-section"),
+    ],
+)  # fmt: skip
+def test_a_no_quotes_what_the_same_item_says_next(after: str, follow: str) -> None:
+    from app.quoting import _follow_on
+
+    rule = "(b) An expired permit shall not be extended."
+    assert _follow_on(f"(a) A permit is valid for a year.\n{rule}{after}", rule) == follow
