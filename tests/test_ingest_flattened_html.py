@@ -15,7 +15,6 @@ import pytest
 from helpers import (
     FORMATS,
     expected_sections,
-    fixture_rule_value,
     parse_fixture,
     run_extracted,
     sections_by_ref,
@@ -110,23 +109,6 @@ def test_no_markup_navigation_links_or_print_footer_stays_in_any_record() -> Non
 def test_a_table_split_by_a_page_break_keeps_its_rows_together() -> None:
     text = sections_by_ref(parse_fixture(FLAT))["12.6"].text
     assert re.search(r"Building\s+10\s+20\n\s*Property line\s+10\s+10\n", text), text
-
-
-@pytest.mark.parametrize(
-    ("rule", "inputs", "value"),
-    [
-        pytest.param("tank.table.12.5", {"bedrooms": 3}, 1250.0, id="tank-table-row"),
-        pytest.param("tank.table.12.5", {"bedrooms": 8}, 2700.0, id="tank-table-and-step"),
-        pytest.param("setback.table.12.6", {"feature": "well", "component": "soil_treatment_area"},
-                     100.0, id="setback-unit-in-the-caption"),
-        pytest.param("setback.table.12.6", {"feature": "property_line", "component": "tank"},
-                     10.0, id="setback-row-after-the-page-break"),
-        pytest.param("setback.table.12.6", {"feature": "wetland", "component": "soil_treatment_area"},
-                     50.0, id="setback-last-row"),
-    ],
-)  # fmt: skip
-def test_the_tables_are_read_as_rules(rule: str, inputs: dict, value: object) -> None:
-    assert fixture_rule_value(FLAT, rule, **inputs) == value
 
 
 def test_the_permit_term_after_a_page_break_is_read_as_a_rule() -> None:

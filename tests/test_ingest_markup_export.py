@@ -11,14 +11,8 @@ furniture."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from helpers import (
     FORMATS,
-    expected_sections,
-    fixture_rule_value,
-    found_sections,
     parse_fixture,
     sections_by_ref,
 )
@@ -28,15 +22,6 @@ from ingest.xmlexport import looks_like_markup_export, markup_export_to_text
 COUNTY = FORMATS / "manifest-markup-export-county.yaml"
 CITY = FORMATS / "manifest-markup-export-city.yaml"
 FLAT = FORMATS / "manifest-markup-flat-township.yaml"
-
-
-@pytest.mark.parametrize(("manifest", "name"), [
-    pytest.param(COUNTY, "markup_export_county", id="sections-with-heading-elements"),
-    pytest.param(CITY, "markup_export_city", id="generic-levels-numbered-by-a-child"),
-    pytest.param(FLAT, "markup_flat_township", id="headings-in-paragraph-elements"),
-])  # fmt: skip
-def test_every_section_is_found_with_its_title(manifest: object, name: str) -> None:
-    assert found_sections(parse_fixture(manifest)) == expected_sections(name)  # type: ignore[arg-type]
 
 
 def test_no_banner_metadata_contents_note_or_page_furniture_stays_in_the_text() -> None:
@@ -73,19 +58,6 @@ def test_a_tables_caption_and_rows_stay_as_printed() -> None:
 
 def test_a_repealed_section_reads_as_repealed() -> None:
     assert sections_by_ref(parse_fixture(COUNTY))["3.04"].text == "Repealed."
-
-
-@pytest.mark.parametrize(("manifest", "rule", "inputs", "value"), [
-    pytest.param(COUNTY, "tank.table.3.01", {"bedrooms": 4}, 1450.0, id="a-table-in-cdata"),
-    pytest.param(COUNTY, "setback.table.3.02", {"feature": "well", "component": "tank"}, 55.0,
-                 id="a-setback-sentence"),
-    pytest.param(CITY, "tank.dwelling.14-3", {"bedrooms": 5}, 1400.0, id="a-base-plus-rule"),
-    pytest.param(FLAT, "tank.dwelling.3", {"bedrooms": 4}, 1325.0, id="a-rule-in-flat-markup"),
-])  # fmt: skip
-def test_its_rules_are_read_from_the_elements(
-    manifest: Path, rule: str, inputs: dict[str, object], value: float
-) -> None:
-    assert fixture_rule_value(manifest, rule, **inputs) == value
 
 
 def test_text_with_a_few_tags_is_left_as_it_is() -> None:

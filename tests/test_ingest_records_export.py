@@ -8,14 +8,9 @@ export's furniture."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from helpers import (
     FORMATS,
-    expected_sections,
-    fixture_rule_value,
-    found_sections,
     parse_fixture,
     sections_by_ref,
 )
@@ -25,12 +20,6 @@ from ingest.recordrows import looks_like_rows, rows_to_text
 
 TSV = FORMATS / "manifest-records-export-city.yaml"
 CSV = FORMATS / "manifest-records-export-county.yaml"
-
-
-def test_every_section_is_found_with_its_title() -> None:
-    doc = parse_fixture(TSV)
-    got = found_sections(doc)
-    assert got == expected_sections("records_export_city")
 
 
 def test_no_banner_header_page_mark_note_or_contents_stays_in_the_text() -> None:
@@ -57,18 +46,6 @@ def test_a_tables_caption_row_stays_its_text_not_the_sections_title() -> None:
 
 def test_a_repealed_section_reads_as_repealed() -> None:
     assert sections_by_ref(parse_fixture(TSV))["820.08"].text == "Repealed."
-
-
-@pytest.mark.parametrize(("manifest", "rule", "inputs", "value"), [
-    pytest.param(TSV, "tank.table.820.05", {"bedrooms": 4}, 1450.0, id="a-table-in-a-cell"),
-    pytest.param(TSV, "setback.table.820.06", {"feature": "property_line", "component": "tank"},
-                 12.0, id="a-setback-sentence"),
-    pytest.param(CSV, "tank.dwelling.12-3", {"bedrooms": 5}, 1600.0, id="a-csv-rule"),
-])  # fmt: skip
-def test_its_rules_are_read_from_the_rows(
-    manifest: Path, rule: str, inputs: dict[str, object], value: float
-) -> None:
-    assert fixture_rule_value(manifest, rule, **inputs) == value
 
 
 def test_a_csv_section_cell_with_a_label_is_that_sections_subdivision() -> None:

@@ -14,7 +14,6 @@ import pytest
 from helpers import (
     FORMATS,
     expected_sections,
-    fixture_rule_value,
     found_sections,
     parse_fixture,
     sections_by_ref,
@@ -23,10 +22,6 @@ from helpers import (
 from ingest.rtf import looks_like_rtf, rtf_to_text
 
 CITY = FORMATS / "manifest-rtf-source-city.yaml"
-
-
-def test_every_section_is_found_with_its_title() -> None:
-    assert found_sections(parse_fixture(CITY)) == expected_sections("rtf_source_city")
 
 
 def test_an_rtf_file_reads_as_the_same_ordinance(tmp_path: Path) -> None:
@@ -64,17 +59,6 @@ def test_a_tables_rows_stay_rows() -> None:
     setbacks = by_ref["11.04"].text.splitlines()
     assert any(line.split() == ["Private", "water", "well", "60", "110"] for line in setbacks)
     assert any(line.startswith("Lake or stream (ordinary high water)") for line in setbacks)
-
-
-@pytest.mark.parametrize(("rule", "inputs", "value"), [
-    pytest.param("tank.table.11.03", {"bedrooms": 4}, 1300.0, id="a-table-set-line-by-line"),
-    pytest.param("setback.table.11.04", {"feature": "well", "component": "tank"}, 60.0,
-                 id="a-word-processor-table"),
-])  # fmt: skip
-def test_its_rules_are_read_from_the_text(
-    rule: str, inputs: dict[str, object], value: float
-) -> None:
-    assert fixture_rule_value(CITY, rule, **inputs) == value
 
 
 @pytest.mark.parametrize(("source", "text"), [

@@ -9,9 +9,6 @@ from pathlib import Path
 import pytest
 from helpers import (
     FORMATS,
-    expected_sections,
-    fixture_rule_value,
-    found_sections,
     parse_fixture,
     sections_by_ref,
 )
@@ -28,10 +25,6 @@ def _drawings(pdf: Path) -> list[PageDrawing]:
     return [_drawing(page)[1] or PageDrawing([], 0.0, 0.0) for page in PdfReader(pdf).pages]
 
 
-def test_every_section_is_found_once_with_its_english_title() -> None:
-    assert found_sections(parse_fixture(CITY)) == expected_sections("parallel_translation_city")
-
-
 def test_no_word_of_the_translation_stays_in_the_text() -> None:
     text = "\n".join(s.text for s in parse_fixture(CITY).sections)
     for word in ("Ninguna", "galones", "dormitorios", "TRADUCCION", "PERMISOS", "meses"):
@@ -44,15 +37,6 @@ def test_a_paragraph_reads_whole_where_its_translation_stood_beside_it() -> None
         " ".join(permits.split())
     )
     assert "within three business days after the work begins." in " ".join(permits.split())
-
-
-@pytest.mark.parametrize(("rule", "inputs", "value"), [
-    pytest.param("tank.dwelling.612.03", {"bedrooms": 5}, 1800.0, id="a-base-plus-rule"),
-])  # fmt: skip
-def test_its_rules_are_read_from_the_english_column(
-    rule: str, inputs: dict[str, object], value: float
-) -> None:
-    assert fixture_rule_value(CITY, rule, **inputs) == value  # 1,150 + 2 x 325
 
 
 @pytest.mark.parametrize(
